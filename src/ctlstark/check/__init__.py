@@ -1,0 +1,1 @@
+"""check stage of the ctlstark pipeline (see DESIGN)."""

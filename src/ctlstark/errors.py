@@ -1,0 +1,61 @@
+"""Errors a user can cause, and how they are reported.
+
+Every problem in a user's input becomes a `Diagnostic` that prints as
+`file:line:col: error: message`, followed by the source line and a caret under
+the column. Front-end stages collect all diagnostics they find and raise one
+`IsplError` carrying them, so a user sees every mistake in one run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One message about a place in a user's file (line and column are 1-based)."""
+
+    message: str
+    file: str
+    line: int
+    column: int
+    source_line: str | None = None
+    severity: Literal["error", "warning"] = "error"
+
+    def format(self) -> str:
+        """`file:line:col: severity: message`, then the line and a caret."""
+        head = f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"
+        if self.source_line is None:
+            return head
+        line = self.source_line.rstrip("\n").expandtabs(1)
+        caret = " " * (max(self.column, 1) - 1) + "^"
+        return f"{head}\n    {line}\n    {caret}"
+
+
+class CtlstarkError(Exception):
+    """Base class of every error ctlstark reports to a user without a traceback."""
+
+
+class IsplError(CtlstarkError):
+    """The input (model or formula) is malformed; `diagnostics` says where and why."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(d.format() for d in self.diagnostics))
+
+
+class UnsupportedFormula(CtlstarkError):
+    """A well-formed formula that this version cannot check yet (says which part)."""
+
+
+class ResourceExhausted(CtlstarkError):
+    """The BDD library ran out of its memory budget (or another hard limit was hit)."""
+
+
+def source_line_of(text: str, line: int) -> str | None:
+    """The 1-based `line` of `text`, or None when out of range."""
+    lines = text.splitlines()
+    if 1 <= line <= len(lines):
+        return lines[line - 1]
+    return None

@@ -1,0 +1,1 @@
+"""explicit stage of the ctlstark pipeline (see DESIGN)."""

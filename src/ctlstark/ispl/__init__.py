@@ -1,0 +1,1 @@
+"""ispl stage of the ctlstark pipeline (see DESIGN)."""

@@ -1,0 +1,1 @@
+"""logic stage of the ctlstark pipeline (see DESIGN)."""

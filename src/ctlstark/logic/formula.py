@@ -1,0 +1,314 @@
+"""One formula tree for every logic ctlstark accepts.
+
+State formulas and path formulas share one set of node classes: a path
+quantifier `E`/`A` wraps a path formula built from `X F G U R W` and Boolean
+connectives, whose leaves are state formulas. The CTL operators are
+abbreviations and are built as such by the parser: `AG φ` is `A(G φ)`,
+`E(φ U ψ)` is `E(U(φ, ψ))`. Knowledge (`K`, `GK`, `DK`, `GCK`), the deontic
+`O`, commitments and ATL are state formulas.
+
+Every node is a frozen dataclass compared by structure only: the optional
+`pos` (line, column) is for error messages and ignored by `==` and `hash`,
+so identical subformulas are recognised wherever they occur.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+Position = tuple[int, int]  # (line, column), both 1-based
+
+
+def _pos() -> Position | None:
+    return field(default=None, compare=False, repr=False, kw_only=True)  # type: ignore[return-value]
+
+
+# ---------------------------------------------------------------- atoms
+
+
+@dataclass(frozen=True)
+class Prop:
+    """An atomic proposition defined in the model's `Evaluation` section."""
+
+    name: str
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class AgentStates:
+    """`Agent.RedStates` or `Agent.GreenStates` (`kind` is "red" or "green")."""
+
+    agent: str
+    kind: str
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class ActionAtom:
+    """`Agent.Action = a`: the first transition of the path carries that action."""
+
+    agent: str
+    action: str
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class Const:
+    """`true` or `false`."""
+
+    value: bool
+    pos: Position | None = _pos()
+
+
+# ---------------------------------------------------------------- Boolean
+
+
+@dataclass(frozen=True)
+class Not:
+    operand: Formula
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class And:
+    left: Formula
+    right: Formula
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class Or:
+    left: Formula
+    right: Formula
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class Implies:
+    left: Formula
+    right: Formula
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class Iff:
+    left: Formula
+    right: Formula
+    pos: Position | None = _pos()
+
+
+# ---------------------------------------------------------------- path quantifiers
+
+
+@dataclass(frozen=True)
+class E:
+    """Some path from the current state satisfies the path formula."""
+
+    path: Formula
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class A:
+    """Every path from the current state satisfies the path formula."""
+
+    path: Formula
+    pos: Position | None = _pos()
+
+
+# ---------------------------------------------------------------- temporal (path) operators
+
+
+@dataclass(frozen=True)
+class X:
+    operand: Formula
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class F:
+    operand: Formula
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class G:
+    operand: Formula
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class U:
+    """Strong until."""
+
+    left: Formula
+    right: Formula
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class R:
+    """Release: `φ R ψ` = `!(!φ U !ψ)`."""
+
+    left: Formula
+    right: Formula
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class W:
+    """Weak until: `φ W ψ` = `(φ U ψ) or G φ`."""
+
+    left: Formula
+    right: Formula
+    pos: Position | None = _pos()
+
+
+# ---------------------------------------------------------------- epistemic and deontic
+
+
+@dataclass(frozen=True)
+class K:
+    """Agent `agent` knows the operand."""
+
+    agent: str
+    operand: Formula
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class GK:
+    """Everybody in group `group` knows the operand."""
+
+    group: str
+    operand: Formula
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class DK:
+    """The operand is distributed knowledge in group `group`."""
+
+    group: str
+    operand: Formula
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class GCK:
+    """The operand is common knowledge in group `group`."""
+
+    group: str
+    operand: Formula
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class O:
+    """Deontic: the operand holds wherever `agent` is in a green (correct) state."""
+
+    agent: str
+    operand: Formula
+    pos: Position | None = _pos()
+
+
+# ---------------------------------------------------------------- strategic (ATL)
+
+
+@dataclass(frozen=True)
+class ATL:
+    """`<group> X φ`, `<group> F φ`, `<group> G φ` or `<group> (φ U ψ)`.
+
+    `path` is an `X`, `F`, `G` or `U` node over state formulas.
+    """
+
+    group: str
+    path: Formula
+    pos: Position | None = _pos()
+
+
+Formula = Union[
+    Prop, AgentStates, ActionAtom, Const,
+    Not, And, Or, Implies, Iff,
+    E, A, X, F, G, U, R, W,
+    K, GK, DK, GCK, O, ATL,
+]
+
+TEMPORAL = (X, F, G, U, R, W)
+BINARY_BOOLEAN = (And, Or, Implies, Iff)
+EPISTEMIC = (K, GK, DK, GCK, O)
+
+
+def children(formula: Formula) -> tuple[Formula, ...]:
+    """The direct subformulas of a node, left to right."""
+    match formula:
+        case Prop() | AgentStates() | ActionAtom() | Const():
+            return ()
+        case Not(operand=x) | X(operand=x) | F(operand=x) | G(operand=x):
+            return (x,)
+        case E(path=x) | A(path=x) | ATL(path=x):
+            return (x,)
+        case K(operand=x) | GK(operand=x) | DK(operand=x) | GCK(operand=x) | O(operand=x):
+            return (x,)
+        case And(left=l, right=r) | Or(left=l, right=r) | Implies(left=l, right=r) | Iff(left=l, right=r):
+            return (l, r)
+        case U(left=l, right=r) | R(left=l, right=r) | W(left=l, right=r):
+            return (l, r)
+    raise TypeError(f"not a formula: {formula!r}")
+
+
+def is_state_formula(formula: Formula) -> bool:
+    """True when the formula has no temporal operator outside a path quantifier."""
+    match formula:
+        case X() | F() | G() | U() | R() | W():
+            return False
+        case E() | A() | ATL():
+            return True
+        case ActionAtom():
+            return False
+    return all(is_state_formula(child) for child in children(formula))
+
+
+# ---------------------------------------------------------------- printing
+
+_BINARY_SYMBOL = {And: "and", Or: "or", Implies: "->", Iff: "<->", U: "U", R: "R", W: "W"}
+_UNARY_TEMPORAL = {X: "X", F: "F", G: "G"}
+_CTL_NAMES = {(E, X): "EX", (A, X): "AX", (E, F): "EF", (A, F): "AF", (E, G): "EG", (A, G): "AG"}
+
+
+def to_text(formula: Formula) -> str:
+    """Fully parenthesised text in ctlstark's own syntax; parsing it gives the formula back."""
+    match formula:
+        case Prop(name=name):
+            return name
+        case AgentStates(agent=agent, kind=kind):
+            return f"{agent}.{'RedStates' if kind == 'red' else 'GreenStates'}"
+        case ActionAtom(agent=agent, action=action):
+            return f"{agent}.Action = {action}"
+        case Const(value=value):
+            return "true" if value else "false"
+        case Not(operand=x):
+            return f"!{to_text(x)}"
+        case E(path=path) | A(path=path):
+            quantifier = type(formula)
+            inner_type = type(path)
+            if (quantifier, inner_type) in _CTL_NAMES and is_state_formula(path.operand):  # type: ignore[union-attr]
+                return f"{_CTL_NAMES[(quantifier, inner_type)]} {to_text(path.operand)}"  # type: ignore[union-attr]
+            name = "E" if quantifier is E else "A"
+            if isinstance(path, U) and is_state_formula(path.left) and is_state_formula(path.right):
+                return f"{name}({to_text(path.left)} U {to_text(path.right)})"
+            return f"{name} ({to_text(path)})"
+        case X() | F() | G():
+            return f"{_UNARY_TEMPORAL[type(formula)]} {to_text(formula.operand)}"
+        case K(agent=who, operand=x) | O(agent=who, operand=x):
+            return f"{type(formula).__name__}({who}, {to_text(x)})"
+        case GK(group=who, operand=x) | DK(group=who, operand=x) | GCK(group=who, operand=x):
+            return f"{type(formula).__name__}({who}, {to_text(x)})"
+        case ATL(group=group, path=path):
+            if isinstance(path, U):
+                return f"<{group}>({to_text(path.left)} U {to_text(path.right)})"
+            return f"<{group}>{_UNARY_TEMPORAL[type(path)]} {to_text(path.operand)}"  # type: ignore[union-attr]
+        case And() | Or() | Implies() | Iff() | U() | R() | W():
+            return f"({to_text(formula.left)} {_BINARY_SYMBOL[type(formula)]} {to_text(formula.right)})"
+    raise TypeError(f"not a formula: {formula!r}")

@@ -1,0 +1,241 @@
+"""The typed model: an interpreted system with every name resolved.
+
+This is the product of `ispl.resolve` and the input of everything downstream
+(`symbolic.encode`, `explicit`). It holds no concrete syntax and imports no BDD
+library. Expressions are small frozen trees whose leaves are constants,
+variables and action atoms; each has a type that the resolver has checked.
+
+Conventions the whole pipeline relies on:
+
+* A *state* is a tuple of values, one per variable of `Model.variables`
+  (environment variables first, then each agent's in file order). Booleans are
+  `bool`, bounded integers `int`, enumeration values `str`.
+* A *joint action* is a tuple of action names, one per agent of
+  `Model.agents` (environment first when present).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Union
+
+from .logic.formula import Formula
+
+ENVIRONMENT = "Environment"
+
+
+# --------------------------------------------------------------------------
+# Types and variables
+
+
+@dataclass(frozen=True)
+class BoolType:
+    """The type `boolean`."""
+
+    def values(self) -> tuple[bool, ...]:
+        return (False, True)
+
+
+@dataclass(frozen=True)
+class RangeType:
+    """A bounded integer type `low..high` (inclusive, low <= high)."""
+
+    low: int
+    high: int
+
+    def values(self) -> tuple[int, ...]:
+        return tuple(range(self.low, self.high + 1))
+
+
+@dataclass(frozen=True)
+class EnumType:
+    """An enumeration type `{v1, ..., vn}`; values in declaration order."""
+
+    symbols: tuple[str, ...]
+
+    def values(self) -> tuple[str, ...]:
+        return self.symbols
+
+
+VarType = Union[BoolType, RangeType, EnumType]
+Value = Union[bool, int, str]
+
+
+@dataclass(frozen=True)
+class Variable:
+    """A state variable owned by `agent` (`"Environment"` for the environment)."""
+
+    agent: str
+    name: str
+    type: VarType
+
+    @property
+    def qualified_name(self) -> str:
+        return f"{self.agent}.{self.name}"
+
+
+# --------------------------------------------------------------------------
+# Expressions (resolved, typed)
+
+
+@dataclass(frozen=True)
+class Const:
+    """A constant: `True`/`False`, an integer, or an enumeration symbol (`str`)."""
+
+    value: Value
+
+
+@dataclass(frozen=True)
+class VarRef:
+    """The current value of a state variable."""
+
+    variable: Variable
+
+
+@dataclass(frozen=True)
+class ActionIs:
+    """True when `agent` performs `action` in the current joint action."""
+
+    agent: str
+    action: str
+
+
+UnaryOperator = Literal["!", "~", "neg"]
+BinaryOperator = Literal[
+    "and", "or",  # conditions (Boolean)
+    "=", "<>", "<", "<=", ">", ">=",  # comparisons
+    "+", "-", "*", "/",  # integer arithmetic (exact, `/` truncates toward zero)
+    "&", "|", "^",  # bit operators: on booleans, logical and/or/xor
+]
+
+
+@dataclass(frozen=True)
+class Unary:
+    """`!` Boolean negation, `~` bit negation (booleans), `neg` integer negation."""
+
+    op: UnaryOperator
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class Binary:
+    """A binary operation; see `BinaryOperator` for the operator families."""
+
+    op: BinaryOperator
+    left: Expr
+    right: Expr
+
+
+Expr = Union[Const, VarRef, ActionIs, Unary, Binary]
+
+ARITHMETIC_OPERATORS = frozenset({"+", "-", "*", "/"})
+COMPARISON_OPERATORS = frozenset({"=", "<>", "<", "<=", ">", ">="})
+BOOLEAN_OPERATORS = frozenset({"and", "or", "&", "|", "^"})
+
+
+# --------------------------------------------------------------------------
+# Agents
+
+
+@dataclass(frozen=True)
+class ProtocolRule:
+    """`condition : {actions}`; `is_other` marks the `Other` line (condition unused)."""
+
+    condition: Expr
+    actions: tuple[str, ...]
+    is_other: bool = False
+
+
+@dataclass(frozen=True)
+class EvolutionRule:
+    """`v1 = e1 and ... if guard`: assignments to the agent's own variables."""
+
+    assignments: tuple[tuple[Variable, Expr], ...]
+    guard: Expr
+
+
+@dataclass(frozen=True)
+class Agent:
+    """One agent (or the environment) of the interpreted system.
+
+    `own_variables` are the variables it owns and assigns; `observed_variables`
+    are the environment variables in its local state (all `Obsvars` plus its
+    `Lobsvars`; empty for the environment itself). `local_variables` is the
+    local state used by knowledge, protocols and red states.
+
+    `actions` lists every action code the agent may take. For an environment
+    with an empty protocol MCMAS enables every code of its ⌈log2 n⌉-bit action
+    encoding; the resolver then adds the unused codes as anonymous actions named
+    `#k` (never writable by a user), so `actions` always matches the encoding.
+    """
+
+    name: str
+    own_variables: tuple[Variable, ...]
+    observed_variables: tuple[Variable, ...]
+    actions: tuple[str, ...]
+    protocol: tuple[ProtocolRule, ...]
+    evolution: tuple[EvolutionRule, ...]
+    red_states: Expr | None = None
+
+    @property
+    def local_variables(self) -> tuple[Variable, ...]:
+        return self.observed_variables + self.own_variables
+
+    @property
+    def is_environment(self) -> bool:
+        return self.name == ENVIRONMENT
+
+
+# --------------------------------------------------------------------------
+# Formulae entries and the whole model
+
+
+FormulaMode = Literal["default", "ltl", "ctlstar"]
+
+
+@dataclass(frozen=True)
+class FormulaEntry:
+    """One property to check: its text as written, its tree, and where it came from.
+
+    `mode` records which dialect it was written in (`LTL …`, `CTL* …` or plain);
+    `formula` is already the meaning (an `LTL φ` entry is `A φ`).
+    `source` is `"file:line:col"` or `"--formula"`.
+    """
+
+    text: str
+    formula: Formula
+    mode: FormulaMode = "default"
+    source: str = ""
+
+
+Semantics = Literal["multi", "single"]
+
+
+@dataclass(frozen=True)
+class Model:
+    """A resolved interpreted system, ready to encode or to enumerate."""
+
+    name: str
+    semantics: Semantics
+    agents: tuple[Agent, ...]
+    propositions: dict[str, Expr] = field(hash=False)
+    initial_condition: Expr
+    groups: dict[str, tuple[str, ...]] = field(hash=False)
+    fairness: tuple[Formula, ...]
+    formulae: tuple[FormulaEntry, ...]
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def variables(self) -> tuple[Variable, ...]:
+        """Every state variable, in state-tuple order."""
+        return tuple(v for agent in self.agents for v in agent.own_variables)
+
+    def agent(self, name: str) -> Agent:
+        for agent in self.agents:
+            if agent.name == name:
+                return agent
+        raise KeyError(name)
+
+    @property
+    def agent_names(self) -> tuple[str, ...]:
+        return tuple(agent.name for agent in self.agents)

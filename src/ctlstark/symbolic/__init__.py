@@ -1,0 +1,1 @@
+"""symbolic stage of the ctlstark pipeline (see DESIGN)."""

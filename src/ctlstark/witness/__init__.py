@@ -1,0 +1,1 @@
+"""witness stage of the ctlstark pipeline (see DESIGN)."""
