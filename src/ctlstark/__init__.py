@@ -1,3 +1,36 @@
-"""ctlstark: a symbolic model checker for multi-agent systems written in ISPL."""
+"""ctlstark: a symbolic model checker for multi-agent systems written in ISPL.
+
+The API in brief::
+
+    import ctlstark
+    model = ctlstark.load_model("ispl_examples/dining_cryptographers.ispl")
+    report = ctlstark.check(model, ["AG (paid -> K(Cryptographer1, paid))"])
+    for result in report.formulas:
+        print(result.index, result.verdict, result.text)
+"""
 
 __version__ = "0.1.0"
+
+from .api import (  # noqa: E402  (the version must exist before api imports it)
+    CheckReport,
+    FormulaResult,
+    check,
+    load_model,
+    load_model_text,
+    parse_formula,
+)
+from .errors import CtlstarkError, IsplError, ResourceExhausted, UnsupportedFormula  # noqa: E402
+
+__all__ = [
+    "CheckReport",
+    "CtlstarkError",
+    "FormulaResult",
+    "IsplError",
+    "ResourceExhausted",
+    "UnsupportedFormula",
+    "__version__",
+    "check",
+    "load_model",
+    "load_model_text",
+    "parse_formula",
+]

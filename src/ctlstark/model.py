@@ -206,6 +206,7 @@ class FormulaEntry:
     formula: Formula
     mode: FormulaMode = "default"
     source: str = ""
+    warnings: tuple[str, ...] = ()
 
 
 Semantics = Literal["multi", "single"]

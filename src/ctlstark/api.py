@@ -1,0 +1,210 @@
+"""The Python API: load a model, check formulas, get a report.
+
+This is what the command line uses, and what scripts should use: it runs the
+pipeline (parse → resolve → encode → reach → check) and returns plain data.
+Nothing here prints.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from . import __version__
+from .errors import CtlstarkError, IsplError, Diagnostic, ResourceExhausted, UnsupportedFormula
+from .logic.formula import Formula, to_text
+from .model import FormulaEntry, FormulaMode, Model
+
+JSON_SCHEMA_VERSION = 1
+
+
+@dataclass
+class FormulaResult:
+    """The verdict on one formula. `verdict` is None when it could not be checked (`error` says why)."""
+
+    index: int
+    text: str
+    verdict: bool | None
+    mode: FormulaMode = "default"
+    source: str = ""
+    seconds: float = 0.0
+    error: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class CheckReport:
+    """Everything one `check` run found out about a model."""
+
+    model: str
+    file: str | None
+    semantics: str
+    reachable_states: int
+    bdd_variables: int
+    bdd_nodes_reachable: int
+    times: dict[str, float]
+    formulas: list[FormulaResult]
+    deadlock_states: int | None = None
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def all_true(self) -> bool:
+        return all(result.verdict is True for result in self.formulas)
+
+    def to_json(self) -> dict:
+        """The stable JSON document of `ctlstark check --json` (docs/json.md)."""
+        return {
+            "schema": JSON_SCHEMA_VERSION,
+            "ctlstark_version": __version__,
+            "model": self.model,
+            "file": self.file,
+            "semantics": self.semantics,
+            "reachable_states": self.reachable_states,
+            "bdd_variables": self.bdd_variables,
+            "bdd_nodes_reachable": self.bdd_nodes_reachable,
+            "deadlock_states": self.deadlock_states,
+            "times": dict(self.times),
+            "warnings": list(self.warnings),
+            "formulas": [asdict(result) for result in self.formulas],
+        }
+
+
+def load_model(path: str | Path) -> Model:
+    """Read and resolve an ISPL file; raises `IsplError` listing every problem found."""
+    from .ispl import parse_model
+
+    file_path = Path(path)
+    try:
+        text = file_path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise IsplError([Diagnostic(f"cannot read the model: {reason}", str(path), 1, 1)]) from None
+    return parse_model(text, filename=str(path))
+
+
+def load_model_text(text: str, filename: str = "<string>") -> Model:
+    """Resolve ISPL given as a string (the file name only labels diagnostics)."""
+    from .ispl import parse_model
+
+    return parse_model(text, filename=filename)
+
+
+def parse_formula(text: str, model: Model, *, mode: FormulaMode | None = None) -> FormulaEntry:
+    """Parse a formula in the model's vocabulary.
+
+    With `mode=None` the text is read like a `Formulae` entry: a leading `LTL` or
+    `CTL*` selects MCMAS's dialect, anything else is ctlstark's own syntax.
+    """
+    from .ispl import parse_formula as parse
+
+    if mode is None:
+        mode, text = _split_dialect_prefix(text)
+    return parse(text, model, mode=mode, source="--formula")
+
+
+def _split_dialect_prefix(text: str) -> tuple[FormulaMode, str]:
+    stripped = text.lstrip()
+    offset = len(text) - len(stripped)
+    if stripped.startswith("CTL*"):
+        return "ctlstar", " " * (offset + 4) + stripped[4:]
+    if stripped.startswith("LTL") and (len(stripped) == 3 or not (stripped[3].isalnum() or stripped[3] == "_")):
+        return "ltl", " " * (offset + 3) + stripped[3:]
+    return "default", text
+
+
+def _as_entry(formula: str | Formula | FormulaEntry, model: Model) -> FormulaEntry:
+    if isinstance(formula, FormulaEntry):
+        return formula
+    if isinstance(formula, str):
+        return parse_formula(formula, model)
+    return FormulaEntry(text=to_text(formula), formula=formula, source="api")
+
+
+def check(
+    model: Model | str | Path,
+    formulas: Iterable[str | Formula | FormulaEntry] = (),
+    *,
+    file_formulae: bool = True,
+    deadlock: bool = False,
+    reorder: bool | None = None,
+) -> CheckReport:
+    """Check the model's own formulae (unless `file_formulae` is False), then `formulas`.
+
+    A formula is TRUE when it holds in every initial state. Raises `IsplError`
+    for malformed input and `ResourceExhausted` when the BDD library runs out of
+    memory; a formula this version cannot check gets `verdict=None` and an `error`.
+    """
+    from .check.label import Checker
+    from .symbolic.system import build_system
+
+    times: dict[str, float] = {}
+    file_name: str | None = None
+    started = time.perf_counter()
+    if not isinstance(model, Model):
+        file_name = str(model)
+        model = load_model(model)
+    extra = [_as_entry(formula, model) for formula in formulas]
+    times["parse"] = time.perf_counter() - started
+
+    entries = (list(model.formulae) if file_formulae else []) + extra
+    system = build_system(model, reorder=reorder)
+    times.update({f"{phase}": seconds for phase, seconds in system.stats.get("seconds", {}).items()})
+    checker = Checker(system)
+
+    results = []
+    check_started = time.perf_counter()
+    for index, entry in enumerate(entries, start=1):
+        results.append(_check_one(checker, index, entry))
+    times["check"] = time.perf_counter() - check_started
+
+    deadlock_count = None
+    if deadlock:
+        deadlock_count = system.count_states(system.deadlock_states())
+    return CheckReport(
+        model=model.name,
+        file=file_name,
+        semantics=model.semantics,
+        reachable_states=system.count_states(system.reachable),
+        bdd_variables=int(system.stats.get("bdd_variables", 0)),
+        bdd_nodes_reachable=int(system.stats.get("reachable_nodes", 0)),
+        times=times,
+        formulas=results,
+        deadlock_states=deadlock_count,
+        warnings=list(model.warnings),
+    )
+
+
+def _check_one(checker, index: int, entry: FormulaEntry) -> FormulaResult:
+    started = time.perf_counter()
+    verdict: bool | None
+    error = None
+    try:
+        verdict = checker.holds(entry.formula)
+    except UnsupportedFormula as unsupported:
+        verdict, error = None, str(unsupported)
+    return FormulaResult(
+        index=index,
+        text=entry.text,
+        verdict=verdict,
+        mode=entry.mode,
+        source=entry.source,
+        seconds=time.perf_counter() - started,
+        error=error,
+        warnings=list(entry.warnings),
+    )
+
+
+__all__ = [
+    "CheckReport",
+    "CtlstarkError",
+    "FormulaResult",
+    "IsplError",
+    "ResourceExhausted",
+    "UnsupportedFormula",
+    "check",
+    "load_model",
+    "load_model_text",
+    "parse_formula",
+]

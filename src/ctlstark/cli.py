@@ -1,0 +1,132 @@
+"""The `ctlstark` command line (typer). The only module that prints.
+
+Exit status: 0 every formula TRUE, 1 some formula FALSE, 2 input error,
+3 a formula could not be checked or a resource ran out.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from . import __version__
+from .api import CheckReport, check, load_model, parse_formula
+from .errors import CtlstarkError, IsplError, ResourceExhausted
+
+EXIT_ALL_TRUE = 0
+EXIT_SOME_FALSE = 1
+EXIT_INPUT_ERROR = 2
+EXIT_NOT_CHECKED = 3
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="ctlstark: a symbolic model checker for multi-agent systems written in ISPL.",
+)
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"ctlstark {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: bool = typer.Option(
+        False, "--version", callback=_version_callback, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """ctlstark: a symbolic model checker for multi-agent systems written in ISPL."""
+
+
+@app.command("check")
+def check_command(
+    model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to check."),
+    formula: Optional[List[str]] = typer.Option(
+        None,
+        "--formula",
+        "-f",
+        metavar="TEXT",
+        help="Also check this formula (ctlstark syntax; repeatable). Prefix with 'LTL ' or 'CTL* ' for MCMAS's dialects.",
+    ),
+    only: bool = typer.Option(False, "--only", help="Check only the --formula formulas, not the file's Formulae."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document (docs/json.md) instead of text."),
+    deadlock: bool = typer.Option(False, "--deadlock", help="Also count reachable states with no successor."),
+    reorder: Optional[bool] = typer.Option(
+        None,
+        "--reorder/--no-reorder",
+        help="Force CUDD dynamic variable reordering on or off (default: only when BDDs grow large).",
+    ),
+) -> None:
+    """Check every formula of MODEL.ispl (and any --formula) and print TRUE/FALSE for each.
+
+    A formula is TRUE when it holds in every initial state. Exit status: 0 all
+    TRUE, 1 some FALSE, 2 input error, 3 something could not be checked.
+    """
+    try:
+        model = load_model(model_file)
+        extra = [parse_formula(text, model) for text in formula or []]
+        report = check(model, extra, file_formulae=not only, deadlock=deadlock, reorder=reorder)
+    except IsplError as error:
+        for diagnostic in error.diagnostics:
+            typer.echo(diagnostic.format(), err=True)
+        raise typer.Exit(EXIT_INPUT_ERROR)
+    except ResourceExhausted as error:
+        typer.echo(f"ctlstark: out of resources: {error}", err=True)
+        raise typer.Exit(EXIT_NOT_CHECKED)
+    except CtlstarkError as error:
+        typer.echo(f"ctlstark: {error}", err=True)
+        raise typer.Exit(EXIT_NOT_CHECKED)
+    report.file = str(model_file)
+    for warning in report.warnings:
+        typer.echo(warning, err=True)
+    for result in report.formulas:
+        for warning in result.warnings:
+            typer.echo(warning, err=True)
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), indent=2))
+    else:
+        _print_text(report)
+    raise typer.Exit(_exit_status(report))
+
+
+def _exit_status(report: CheckReport) -> int:
+    if any(result.verdict is None for result in report.formulas):
+        return EXIT_NOT_CHECKED
+    if any(result.verdict is False for result in report.formulas):
+        return EXIT_SOME_FALSE
+    return EXIT_ALL_TRUE
+
+
+def _verdict_word(verdict: bool | None) -> str:
+    return {True: "TRUE", False: "FALSE", None: "ERROR"}[verdict]
+
+
+def _print_text(report: CheckReport) -> None:
+    typer.echo(f"model {report.model} ({report.file}), {report.semantics} semantics")
+    width = len(str(len(report.formulas)))
+    for result in report.formulas:
+        prefix = {"ltl": "LTL ", "ctlstar": "CTL* "}.get(result.mode, "")
+        typer.echo(f"  {result.index:>{width}}  {_verdict_word(result.verdict):<5}  {prefix}{result.text}")
+        if result.error:
+            typer.echo(f"  {'':>{width}}         {result.error}")
+    typer.echo(f"reachable states: {report.reachable_states}")
+    if report.deadlock_states is not None:
+        typer.echo(f"deadlock states: {report.deadlock_states}")
+    typer.echo(f"BDD variables: {report.bdd_variables}, reachable-set nodes: {report.bdd_nodes_reachable}")
+    phases = ", ".join(f"{phase} {seconds:.3f} s" for phase, seconds in report.times.items())
+    typer.echo(f"times: {phases}")
+
+
+def main() -> None:
+    """Entry point of the `ctlstark` console script and of `python -m ctlstark`."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.stderr.write("ctlstark: interrupted\n")
+        sys.exit(130)

@@ -1,0 +1,128 @@
+"""The command line: output, JSON document, exit statuses, diagnostics."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ctlstark.cli import app
+
+TOGGLE = """\
+-- A light that a switch toggles; the switch may also rest.
+Agent Environment
+  Vars:
+    light : boolean;
+  end Vars
+  Actions = { none };
+  Protocol:
+    Other : { none };
+  end Protocol
+  Evolution:
+    light = true if light = false and Switch.Action = toggle;
+    light = false if light = true and Switch.Action = toggle;
+  end Evolution
+end Agent
+Agent Switch
+  Lobsvars = { light };
+  Vars:
+    presses : 0..3;
+  end Vars
+  Actions = { toggle, rest };
+  Protocol:
+    presses < 3 : { toggle, rest };
+    Other : { rest };
+  end Protocol
+  Evolution:
+    presses = presses + 1 if Action = toggle;
+  end Evolution
+end Agent
+Evaluation
+  on if Environment.light = true;
+  worn if Switch.presses = 3;
+end Evaluation
+InitStates
+  Environment.light = false and Switch.presses = 0;
+end InitStates
+Formulae
+  EF on;
+  AG (worn -> K(Switch, worn));
+  AF on;
+end Formulae
+"""
+
+
+@pytest.fixture()
+def toggle_file(tmp_path: Path) -> Path:
+    path = tmp_path / "toggle.ispl"
+    path.write_text(TOGGLE)
+    return path
+
+
+runner = CliRunner()
+
+
+def test_text_output_lists_each_formula_and_exits_1_when_one_is_false(toggle_file: Path) -> None:
+    result = runner.invoke(app, ["check", str(toggle_file)])
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 1
+    assert any(line.split()[:2] == ["1", "TRUE"] for line in lines)
+    assert any(line.split()[:2] == ["2", "TRUE"] for line in lines)
+    assert any(line.split()[:2] == ["3", "FALSE"] for line in lines)
+    assert "reachable states: 4" in result.stdout
+
+
+def test_json_document_has_the_documented_fields(toggle_file: Path) -> None:
+    result = runner.invoke(app, ["check", str(toggle_file), "--json", "--formula", "AG EF on", "--deadlock"])
+    document = json.loads(result.stdout)
+    assert document["model"] == "toggle"
+    assert document["reachable_states"] == 4
+    assert document["deadlock_states"] == 0
+    assert [f["index"] for f in document["formulas"]] == [1, 2, 3, 4]
+    assert [f["verdict"] for f in document["formulas"]] == [True, True, False, True]
+    assert document["formulas"][3]["source"] == "--formula"
+    assert result.exit_code == 1
+
+
+def test_only_formula_all_true_exits_0(toggle_file: Path) -> None:
+    result = runner.invoke(app, ["check", str(toggle_file), "--only", "-f", "EF worn"])
+    assert result.exit_code == 0, result.output
+
+
+def test_syntax_error_is_reported_with_position_and_exit_2(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.ispl"
+    broken.write_text(TOGGLE.replace("presses < 3 : { toggle, rest };", "presses != 3 : { toggle, rest };"))
+    result = runner.invoke(app, ["check", str(broken)])
+    assert result.exit_code == 2
+    line_number = TOGGLE.splitlines().index("    presses < 3 : { toggle, rest };") + 1
+    assert f"broken.ispl:{line_number}:" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_bad_formula_on_command_line_exits_2(toggle_file: Path) -> None:
+    result = runner.invoke(app, ["check", str(toggle_file), "-f", "AG nosuchprop"])
+    assert result.exit_code == 2
+    assert "nosuchprop" in result.stderr
+
+
+def test_missing_file_exits_2_without_traceback(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["check", str(tmp_path / "absent.ispl")])
+    assert result.exit_code == 2
+    assert "absent.ispl" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_python_dash_m_is_the_same_program(toggle_file: Path) -> None:
+    completed = subprocess.run(
+        [sys.executable, "-m", "ctlstark", "check", str(toggle_file), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert completed.returncode == 1
+    assert json.loads(completed.stdout)["reachable_states"] == 4
+    assert "Still" not in completed.stderr  # no CUDD shutdown complaints
