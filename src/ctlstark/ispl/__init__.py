@@ -1,1 +1,43 @@
-"""ispl stage of the ctlstark pipeline (see DESIGN)."""
+"""The ISPL front end: text → typed `Model` (and formula text → `FormulaEntry`).
+
+`parse_model` reads a whole ISPL file (MCMAS 1.3.0 dialect plus ctlstark's
+formula syntax); `parse_formula` reads one extra formula against a model.
+Both raise `IsplError` carrying every diagnostic found.
+"""
+
+from __future__ import annotations
+
+from ..errors import Diagnostic, IsplError
+from ..model import FormulaEntry, FormulaMode, Model
+from .parser import parse_formula_syntax, parse_model_syntax
+from .resolve import resolve_formula, resolve_model
+
+__all__ = ["parse_model", "parse_formula"]
+
+
+def parse_model(text: str, filename: str = "<string>") -> Model:
+    """The typed model of an ISPL file; raises IsplError with every problem found."""
+    syntax, diagnostics = parse_model_syntax(text, filename)
+    model = resolve_model(syntax, text, filename, diagnostics)
+    _raise_on_errors(diagnostics)
+    assert model is not None  # no errors means resolve_model built it
+    return model
+
+
+def parse_formula(text: str, model: Model, *, mode: FormulaMode = "default",
+                  source: str = "--formula") -> FormulaEntry:
+    """One formula read against `model`'s names.
+
+    `mode` selects the dialect ("default", "ltl" for MCMAS's `LTL φ`, "ctlstar"
+    for `CTL* φ`); a text starting with `LTL` or `CTL*` selects it too.
+    """
+    syntax, diagnostics = parse_formula_syntax(text, source, mode)
+    entry = resolve_formula(syntax, model, text, source, diagnostics)
+    _raise_on_errors(diagnostics)
+    return entry
+
+
+def _raise_on_errors(diagnostics: list[Diagnostic]) -> None:
+    errors = [d for d in diagnostics if d.severity == "error"]
+    if errors:
+        raise IsplError(errors)

@@ -1,0 +1,697 @@
+"""Syntax tree → typed `Model`: names, types, visibility and MCMAS's semantic checks.
+
+Every problem is collected as a Diagnostic (file:line:col); the caller raises
+one IsplError with all of them. The visibility rules per context are those of
+GRAMMAR.md §4.1: inside an agent a bare name is one of its own variables (or
+an enumeration value) and `Environment.x` an environment variable it can see;
+in Evaluation and InitStates every variable carries its agent prefix.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from ..errors import Diagnostic
+from ..logic import formula as fm
+from ..logic.formula import Formula
+from ..model import (
+    ENVIRONMENT, Agent, ActionIs, Binary, BoolType, Const, EnumType, EvolutionRule, Expr, FormulaEntry,
+    Model, ProtocolRule, RangeType, Unary, Variable, VarRef, VarType,
+)
+from . import syntax as sx
+from .formulas import diagnostic
+
+RESERVED_WORDS = frozenset(
+    "Semantics MultiAssignment SingleAssignment MA SA Agent Environment Obsvars Vars Lobsvars "
+    "RedStates GreenStates Actions Action Protocol Other Evolution Evaluation InitStates Groups "
+    "Fairness Formulae end if and or boolean true false LTL CTL AG EG AX EX AF EF A E X F G U K "
+    "GK GCK DK O".split()
+)
+
+COMPARISONS = frozenset({"=", "<>", "<", "<=", ">", ">="})
+ORDERINGS = frozenset({"<", "<=", ">", ">="})
+ARITHMETIC = frozenset({"+", "-", "*", "/"})
+BIT_OPERATORS = frozenset({"&", "|", "^"})
+TRUE = Const(True)
+
+
+# ---------------------------------------------------------------- expression types
+
+
+@dataclass(frozen=True)
+class _Type:
+    """The type of a resolved expression; `symbol` is a bare enumeration value."""
+
+    kind: str  # "bool", "int", "enum", "symbol", "action"
+    symbols: frozenset[str] = frozenset()
+    variable: Variable | None = None  # set when the expression is exactly this variable
+
+
+@dataclass
+class _Scope:
+    """What names mean in one context (GRAMMAR.md §4.1)."""
+
+    description: str
+    bare: dict[str, Variable] = field(default_factory=dict)
+    qualified: Callable[[sx.Qualified], Variable | str] | None = None
+    actions: Callable[[sx.ActionTest], ActionIs | str] | None = None
+    bare_hint: str = ""
+
+
+# ---------------------------------------------------------------- the resolver
+
+
+def resolve_model(syntax: sx.ModelSyntax, text: str, filename: str,
+                  diagnostics: list[Diagnostic]) -> Model | None:
+    """The typed model, or None when `diagnostics` (appended to) holds errors."""
+    resolver = _Resolver(text, filename, diagnostics)
+    model = resolver.model(syntax)
+    if any(d.severity == "error" for d in diagnostics):
+        return None
+    return model
+
+
+def resolve_formula(entry: sx.FormulaSyntax, model: Model, text: str, source: str,
+                    diagnostics: list[Diagnostic]) -> FormulaEntry:
+    """A formula given on its own, checked against `model`'s names."""
+    resolver = _Resolver(text, source, diagnostics)
+    resolver.use_model_names(model)
+    resolver.check_formula(entry.formula, entry.pos)
+    return FormulaEntry(entry.text.strip(), entry.formula, entry.mode, source, entry.warnings)
+
+
+class _Resolver:
+    def __init__(self, text: str, filename: str, diagnostics: list[Diagnostic]):
+        self.text = text
+        self.filename = filename
+        self.diagnostics = diagnostics
+        self.agent_actions: dict[str, tuple[str, ...]] = {}
+        self.agent_variables: dict[str, dict[str, Variable]] = {}
+        self.enum_symbols: set[str] = set()
+        self.propositions: dict[str, Expr] = {}
+        self.groups: dict[str, tuple[str, ...]] = {}
+        self.semantics = "multi"
+        self._obsvar_names: list[str] = []
+
+    # ------------------------------------------------------------ reporting
+
+    def error(self, message: str, pos: sx.Pos | None) -> None:
+        self.diagnostics.append(diagnostic(message, self.filename, pos, self.text))
+
+    def warning(self, message: str, pos: sx.Pos | None) -> None:
+        self.diagnostics.append(diagnostic(message, self.filename, pos, self.text, "warning"))
+
+    def check_name(self, name: sx.Name, what: str) -> bool:
+        if name.text in RESERVED_WORDS:
+            self.error(f"`{name.text}` is a reserved word of ISPL and cannot be used as {what} name", name.pos)
+            return False
+        return True
+
+    # ------------------------------------------------------------ the whole model
+
+    def model(self, syntax: sx.ModelSyntax) -> Model:
+        self.semantics = syntax.semantics or "multi"
+        environment = syntax.environment or _empty_environment()
+        declarations = (environment,) + syntax.agents
+        self.declare_agents(declarations)
+        agents = tuple(self.agent(decl) for decl in declarations)
+        self.declare_propositions(syntax.evaluation, syntax.evaluation_pos)
+        initial = self.initial_condition(syntax.initial)
+        self.declare_groups(syntax.groups)
+        fairness = []
+        for entry in syntax.fairness:
+            self.check_formula(entry.formula, entry.pos)
+            fairness.append(entry.formula)
+        formulae = []
+        for entry in syntax.formulae:
+            self.check_formula(entry.formula, entry.pos)
+            source = f"{self.filename}:{entry.pos[0]}:{entry.pos[1]}"
+            formulae.append(FormulaEntry(entry.text.strip(), entry.formula, entry.mode, source, entry.warnings))
+        warnings = tuple(d.format() for d in self.diagnostics if d.severity == "warning")
+        return Model(
+            name=Path(self.filename).stem,
+            semantics="single" if self.semantics == "single" else "multi",
+            agents=agents,
+            propositions=dict(self.propositions),
+            initial_condition=initial,
+            groups=dict(self.groups),
+            fairness=tuple(fairness),
+            formulae=tuple(formulae),
+            warnings=warnings,
+        )
+
+    def use_model_names(self, model: Model) -> None:
+        """Take the names a formula may use from an already resolved model."""
+        for agent in model.agents:
+            self.agent_actions[agent.name] = agent.actions
+            self.agent_variables[agent.name] = {v.name: v for v in agent.own_variables}
+        self.propositions = dict(model.propositions)
+        self.groups = dict(model.groups)
+
+    # ------------------------------------------------------------ declarations
+
+    def declare_agents(self, declarations: Iterable[sx.AgentDecl]) -> None:
+        for decl in declarations:
+            if not decl.is_environment:
+                if decl.name.text == ENVIRONMENT:
+                    self.error("the environment must be declared first, as `Agent Environment`", decl.name.pos)
+                    continue
+                if not self.check_name(decl.name, "an agent"):
+                    continue
+                if decl.name.text in self.agent_variables:
+                    self.error(f"agent `{decl.name.text}` is declared twice", decl.name.pos)
+                    continue
+            self.agent_variables[decl.name.text] = self.declare_variables(decl)
+            self.agent_actions[decl.name.text] = self.declare_actions(decl)
+        for decl in declarations:
+            for var in (decl.obsvars or ()) + (decl.vars or ()):
+                self.check_enum_symbols(var)
+
+    def declare_variables(self, decl: sx.AgentDecl) -> dict[str, Variable]:
+        variables: dict[str, Variable] = {}
+        obsvar_names = {v.name.text for v in decl.obsvars or ()}
+        if decl.is_environment:
+            self._obsvar_names = [v.name.text for v in decl.obsvars or ()]
+        for var in (decl.obsvars or ()) + (decl.vars or ()):
+            if not self.check_name(var.name, "a variable"):
+                continue
+            if var.name.text in variables:
+                if var.name.text in obsvar_names and var in (decl.vars or ()):
+                    self.error(f"`{var.name.text}` is declared both in Obsvars and in Vars", var.name.pos)
+                else:
+                    self.error(f"variable `{var.name.text}` is declared twice in `{decl.name.text}`", var.name.pos)
+                continue
+            var_type = self.variable_type(var)
+            if var_type is not None:
+                variables[var.name.text] = Variable(decl.name.text, var.name.text, var_type)
+        if not decl.is_environment and not decl.vars:
+            self.error(f"agent `{decl.name.text}` needs at least one variable", decl.pos)
+        return variables
+
+    def variable_type(self, var: sx.VarDecl) -> VarType | None:
+        spec = var.type
+        if isinstance(spec, sx.BoolTypeSpec):
+            return BoolType()
+        if isinstance(spec, sx.RangeTypeSpec):
+            if spec.low > spec.high:
+                self.error(f"the lower bound {spec.low} of `{var.name.text}` is greater than "
+                           f"the upper bound {spec.high}", spec.pos)
+                return None
+            return RangeType(spec.low, spec.high)
+        symbols: list[str] = []
+        for symbol in spec.symbols:
+            if not self.check_name(symbol, "an enumeration value"):
+                continue
+            if symbol.text in symbols:
+                self.warning(f"value `{symbol.text}` is listed twice in the type of `{var.name.text}`", symbol.pos)
+                continue
+            symbols.append(symbol.text)
+        self.enum_symbols.update(symbols)
+        return EnumType(tuple(symbols)) if symbols else None
+
+    def check_enum_symbols(self, var: sx.VarDecl) -> None:
+        if not isinstance(var.type, sx.EnumTypeSpec):
+            return
+        variable_names = {name for variables in self.agent_variables.values() for name in variables}
+        for symbol in var.type.symbols:
+            if symbol.text in variable_names:
+                self.error(f"enumeration value `{symbol.text}` has the name of a variable", symbol.pos)
+
+    def declare_actions(self, decl: sx.AgentDecl) -> tuple[str, ...]:
+        actions: list[str] = []
+        for action in decl.actions:
+            if not self.check_name(action, "an action"):
+                continue
+            if action.text in actions:
+                self.warning(f"action `{action.text}` is declared twice", action.pos)
+                continue
+            actions.append(action.text)
+        if not decl.is_environment and not actions:
+            self.error(f"agent `{decl.name.text}` needs at least one action", decl.actions_pos)
+        return tuple(actions)
+
+    # ------------------------------------------------------------ one agent
+
+    def agent(self, decl: sx.AgentDecl) -> Agent:
+        name = decl.name.text
+        own = self.agent_variables.get(name, {})
+        observed = self.observed_variables(decl)
+        actions = self.agent_actions.get(name, ())
+        local = _Scope(f"agent `{name}`", bare=dict(own), qualified=self.environment_reader(decl, observed),
+                       bare_hint=" (an environment variable is written `Environment.x`)" if not decl.is_environment else "")
+        red_states = self.condition(decl.red_states, local) if decl.red_states is not None else None
+        protocol = self.protocol(decl, local, actions)
+        if decl.is_environment and not decl.protocol:
+            actions = _all_action_codes(actions)
+            protocol = (ProtocolRule(TRUE, actions, is_other=True),)
+        evolution = self.evolution(decl, own, observed)
+        return Agent(name, tuple(own.values()), tuple(observed), actions, protocol, evolution, red_states)
+
+    def observed_variables(self, decl: sx.AgentDecl) -> list[Variable]:
+        if decl.is_environment:
+            if decl.lobsvars is not None:
+                self.error("the environment has no Lobsvars", decl.pos)
+            return []
+        environment = self.environment_syntax_variables()
+        observed = [environment[v] for v in self.obsvar_names if v in environment]
+        for name in decl.lobsvars or ():
+            if name.text in self.obsvar_names:
+                self.error(f"Lobsvars may only list environment Vars; `{name.text}` is an Obsvar, "
+                           f"visible to every agent already", name.pos)
+            elif name.text not in environment:
+                self.error(f"Lobsvars of `{decl.name.text}` lists `{name.text}`, which is not a variable "
+                           f"of the environment's Vars", name.pos)
+            elif environment[name.text] not in observed:
+                observed.append(environment[name.text])
+        return observed
+
+    def environment_syntax_variables(self) -> dict[str, Variable]:
+        return self.agent_variables.get(ENVIRONMENT, {})
+
+    @property
+    def obsvar_names(self) -> list[str]:
+        return self._obsvar_names
+
+    def environment_reader(self, decl: sx.AgentDecl,
+                           observed: list[Variable]) -> Callable[[sx.Qualified], Variable | str]:
+        visible = {v.name: v for v in observed}
+        environment = self.environment_syntax_variables()
+
+        def read(ref: sx.Qualified) -> Variable | str:
+            if decl.is_environment:
+                return f"inside the environment its variables are written without prefix: `{ref.name}`"
+            if ref.agent != ENVIRONMENT:
+                return (f"agent `{decl.name.text}` can only read its own variables and the environment's "
+                        f"visible ones, not `{ref.agent}.{ref.name}`")
+            if ref.name in visible:
+                return visible[ref.name]
+            if ref.name in environment:
+                return (f"`Environment.{ref.name}` is not visible to agent `{decl.name.text}` "
+                        f"(add it to its Lobsvars)")
+            return f"the environment has no variable `{ref.name}`"
+        return read
+
+    def protocol(self, decl: sx.AgentDecl, scope: _Scope, actions: tuple[str, ...]) -> tuple[ProtocolRule, ...]:
+        if not decl.is_environment and not decl.protocol:
+            self.error(f"the protocol of `{decl.name.text}` needs at least one line", decl.protocol_pos)
+        rules = []
+        for index, line in enumerate(decl.protocol):
+            for action in line.actions:
+                if action.text not in actions:
+                    self.error(f"action `{action.text}` is not declared by `{decl.name.text}`", action.pos)
+            if line.is_other:
+                if index != len(decl.protocol) - 1:
+                    self.error("the `Other` line must be the last line of the protocol", line.pos)
+                condition: Expr | None = TRUE
+            else:
+                condition = self.condition(line.condition, scope)
+            names = tuple(dict.fromkeys(a.text for a in line.actions))
+            rules.append(ProtocolRule(condition or TRUE, names, line.is_other))
+        return tuple(rules)
+
+    def evolution(self, decl: sx.AgentDecl, own: dict[str, Variable],
+                  observed: list[Variable]) -> tuple[EvolutionRule, ...]:
+        name = decl.name.text
+        if not decl.is_environment and not decl.evolution:
+            self.error(f"the evolution of `{name}` needs at least one line", decl.evolution_pos)
+        guard_scope = _Scope(f"the evolution of `{name}`", bare=dict(own),
+                             qualified=self.environment_reader(decl, observed),
+                             actions=self.action_reader(name),
+                             bare_hint=" (an environment variable is written `Environment.x`)"
+                             if not decl.is_environment else "")
+        rhs_reader = self.environment_reader(decl, observed)
+
+        def rhs_qualified(ref: sx.Qualified) -> Variable | str:
+            found = rhs_reader(ref)
+            if isinstance(found, Variable):
+                return (f"the right-hand side of an assignment of agent `{name}` may not read environment "
+                        f"variables (`Environment.{ref.name}`); MCMAS rejects it")
+            return found
+        value_scope = _Scope(guard_scope.description, bare=dict(own), qualified=rhs_qualified,
+                             bare_hint=guard_scope.bare_hint)
+        rules = []
+        for line in decl.evolution:
+            assignments = self.assignments(line, name, own, value_scope)
+            guard = self.condition(line.guard, guard_scope)
+            if assignments is not None and guard is not None:
+                rules.append(EvolutionRule(assignments, guard))
+        return tuple(rules)
+
+    def assignments(self, line: sx.EvolutionLine, agent: str, own: dict[str, Variable],
+                    scope: _Scope) -> tuple[tuple[Variable, Expr], ...] | None:
+        if self.semantics == "single" and len(line.assignments) != 1:
+            self.error("under SingleAssignment every evolution line assigns exactly one variable", line.pos)
+        seen: set[str] = set()
+        result = []
+        for assignment in line.assignments:
+            target = assignment.target.text
+            if target in seen:
+                self.error(f"`{target}` is assigned twice in one evolution line", assignment.target.pos)
+                continue
+            seen.add(target)
+            variable = own.get(target)
+            if variable is None:
+                owner = next((a for a, vs in self.agent_variables.items() if target in vs and a != agent), None)
+                if owner is not None:
+                    self.error(f"`{agent}` can only assign its own variables; `{target}` belongs to `{owner}`",
+                               assignment.target.pos)
+                else:
+                    self.error(f"`{target}` is not a variable of `{agent}`", assignment.target.pos)
+                continue
+            value = self.assigned_value(assignment, variable, scope)
+            if value is not None:
+                result.append((variable, value))
+        return tuple(result) if len(result) == len(line.assignments) else None
+
+    def assigned_value(self, assignment: sx.Assignment, variable: Variable, scope: _Scope) -> Expr | None:
+        resolved = self.expression(balanced(assignment.value), scope)
+        if resolved is None:
+            return None
+        value, value_type = resolved
+        target_type = _variable_type(variable)
+        if not self.compatible(target_type, value_type, assignment.value, assignment.pos, "assign"):
+            return None
+        return value
+
+    # ------------------------------------------------------------ global sections
+
+    def declare_propositions(self, propositions: tuple[sx.PropositionDecl, ...], pos: sx.Pos) -> None:
+        if not propositions:
+            self.error("the Evaluation section must define at least one proposition", pos)
+        scope = _Scope("the Evaluation section", qualified=self.any_variable,
+                       bare_hint=" (in Evaluation every variable is written with its agent, e.g. `Agent.x`)")
+        for proposition in propositions:
+            condition = self.condition(proposition.condition, scope)
+            if not self.check_name(proposition.name, "a proposition"):
+                continue
+            if proposition.name.text in self.propositions:
+                self.error(f"proposition `{proposition.name.text}` is defined twice", proposition.name.pos)
+                continue
+            if condition is not None:
+                self.propositions[proposition.name.text] = condition
+
+    def any_variable(self, ref: sx.Qualified) -> Variable | str:
+        variables = self.agent_variables.get(ref.agent)
+        if variables is None:
+            return f"there is no agent `{ref.agent}`"
+        if ref.name not in variables:
+            return f"agent `{ref.agent}` has no variable `{ref.name}`"
+        return variables[ref.name]
+
+    def initial_condition(self, condition: sx.Expr) -> Expr:
+        for atom in _condition_atoms(condition):
+            if not _is_init_equality(atom):
+                self.error("InitStates may only combine equalities `Agent.x = value` or `Agent.x = Agent.y` "
+                           "with and, or and !", atom.pos)
+                return TRUE
+        scope = _Scope("the InitStates section", qualified=self.any_variable,
+                       bare_hint=" (in InitStates every variable is written with its agent, e.g. `Agent.x`)")
+        return self.condition(condition, scope) or TRUE
+
+    def declare_groups(self, groups: tuple[sx.GroupDecl, ...]) -> None:
+        for group in groups:
+            if not self.check_name(group.name, "a group"):
+                continue
+            if group.name.text in self.groups:
+                self.error(f"group `{group.name.text}` is defined twice", group.name.pos)
+                continue
+            members: list[str] = []
+            for member in group.members:
+                if member.text not in self.agent_variables:
+                    self.error(f"group member `{member.text}` is not an agent", member.pos)
+                elif member.text in members:
+                    self.warning(f"agent `{member.text}` is listed twice in group `{group.name.text}`", member.pos)
+                else:
+                    members.append(member.text)
+            self.groups[group.name.text] = tuple(members)
+
+    # ------------------------------------------------------------ formulas
+
+    def check_formula(self, formula: Formula, entry_pos: sx.Pos) -> None:
+        """Every name a formula uses must be declared."""
+        for node in _walk(formula):
+            pos = node.pos or entry_pos
+            match node:
+                case fm.Prop(name=name) if name not in self.propositions:
+                    self.error(f"`{name}` is not a proposition of the Evaluation section", pos)
+                case fm.AgentStates(agent=agent) | fm.K(agent=agent) | fm.O(agent=agent) \
+                        if agent not in self.agent_actions:
+                    self.error(f"there is no agent `{agent}`", pos)
+                case fm.ActionAtom(agent=agent, action=action):
+                    if agent not in self.agent_actions:
+                        self.error(f"there is no agent `{agent}`", pos)
+                    elif action not in self.agent_actions[agent]:
+                        self.error(f"action `{action}` is not declared by `{agent}`", pos)
+                case fm.GK(group=group) | fm.DK(group=group) | fm.GCK(group=group) | fm.ATL(group=group) \
+                        if group not in self.groups:
+                    self.error(f"`{group}` is not a group of the Groups section", pos)
+
+    # ------------------------------------------------------------ conditions and expressions
+
+    def condition(self, expr: sx.Expr, scope: _Scope) -> Expr | None:
+        """A Boolean condition; None after reporting a problem."""
+        resolved = self.expression(balanced(expr), scope)
+        if resolved is None:
+            return None
+        value, value_type = resolved
+        if value_type.kind != "bool":
+            self.error("a condition must be Boolean", expr.pos)
+            return None
+        return value
+
+    def expression(self, expr: sx.Expr, scope: _Scope) -> tuple[Expr, _Type] | None:
+        match expr:
+            case sx.BoolLit(value=value):
+                return Const(value), _Type("bool")
+            case sx.IntLit(value=value):
+                return Const(value), _Type("int")
+            case sx.Ident():
+                return self.bare_name(expr, scope)
+            case sx.Qualified():
+                return self.qualified_name(expr, scope)
+            case sx.ActionTest():
+                return self.action_test(expr, scope)
+            case sx.UnaryExpr():
+                return self.unary(expr, scope)
+            case sx.BinaryExpr():
+                return self.binary(expr, scope)
+        raise TypeError(f"not an expression: {expr!r}")
+
+    def bare_name(self, expr: sx.Ident, scope: _Scope) -> tuple[Expr, _Type] | None:
+        variable = scope.bare.get(expr.name)
+        if variable is not None:
+            return VarRef(variable), _variable_type(variable)
+        if expr.name in self.enum_symbols:
+            return Const(expr.name), _Type("symbol", frozenset({expr.name}))
+        self.error(f"`{expr.name}` is neither a variable of {scope.description} nor an enumeration value"
+                   f"{scope.bare_hint}", expr.pos)
+        return None
+
+    def qualified_name(self, expr: sx.Qualified, scope: _Scope) -> tuple[Expr, _Type] | None:
+        if scope.qualified is None:
+            self.error(f"`{expr.agent}.{expr.name}` cannot be used in {scope.description}", expr.pos)
+            return None
+        found = scope.qualified(expr)
+        if isinstance(found, str):
+            self.error(found, expr.pos)
+            return None
+        return VarRef(found), _variable_type(found)
+
+    def action_test(self, expr: sx.ActionTest, scope: _Scope) -> tuple[Expr, _Type] | None:
+        if scope.actions is None:
+            self.error(f"actions cannot be tested in {scope.description}", expr.pos)
+            return None
+        found = scope.actions(expr)
+        if isinstance(found, str):
+            self.error(found, expr.action.pos if "not declared" in found else expr.pos)
+            return None
+        return found, _Type("bool")
+
+    def action_reader(self, agent: str) -> Callable[[sx.ActionTest], ActionIs | str]:
+        def read(test: sx.ActionTest) -> ActionIs | str:
+            who = agent if test.agent is None else test.agent
+            if test.agent == ENVIRONMENT and agent == ENVIRONMENT:
+                return "inside the environment its own action is written `Action = a`"
+            if who not in self.agent_actions:
+                return f"there is no agent `{who}`"
+            if test.action.text not in self.agent_actions[who]:
+                return f"action `{test.action.text}` is not declared by `{who}`"
+            return ActionIs(who, test.action.text)
+        return read
+
+    def unary(self, expr: sx.UnaryExpr, scope: _Scope) -> tuple[Expr, _Type] | None:
+        resolved = self.expression(expr.operand, scope)
+        if resolved is None:
+            return None
+        value, value_type = resolved
+        if value_type.kind != "bool":
+            word = "`!`" if expr.op == "!" else "the bit operator `~`"
+            reason = "bit operators apply to boolean operands" if expr.op == "~" else "it needs a condition"
+            self.error(f"{word} cannot be applied here: {reason}", expr.pos)
+            return None
+        return Unary(expr.op, value), _Type("bool")
+
+    def binary(self, expr: sx.BinaryExpr, scope: _Scope) -> tuple[Expr, _Type] | None:
+        left = self.expression(expr.left, scope)
+        right = self.expression(expr.right, scope)
+        if left is None or right is None:
+            return None
+        (left_value, left_type), (right_value, right_type) = left, right
+        op = expr.op
+        if op in ("and", "or"):
+            if left_type.kind != "bool" or right_type.kind != "bool":
+                self.error(f"`{op}` combines conditions", expr.pos)
+                return None
+            return Binary(op, left_value, right_value), _Type("bool")
+        if op in BIT_OPERATORS:
+            if left_type.kind != "bool" or right_type.kind != "bool":
+                self.error(f"bit operators apply to boolean operands (`{op}`)", expr.pos)
+                return None
+            return Binary(op, left_value, right_value), _Type("bool")
+        if op in ARITHMETIC:
+            if left_type.kind != "int" or right_type.kind != "int":
+                self.error(f"arithmetic (`{op}`) needs integer operands", expr.pos)
+                return None
+            return Binary(op, left_value, right_value), _Type("int")
+        if op in ORDERINGS and (left_type.kind != "int" or right_type.kind != "int"):
+            self.error(f"`{op}` compares integers only; booleans and enumerations use `=` and `<>`", expr.pos)
+            return None
+        if not self.comparable(left_type, right_type, expr) or not self.in_range(left, right, expr):
+            return None
+        return Binary(op, left_value, right_value), _Type("bool")
+
+    def comparable(self, left: _Type, right: _Type, expr: sx.BinaryExpr) -> bool:
+        return self.compatible(left, right, expr.right, expr.pos, "compare")
+
+    def compatible(self, target: _Type, value: _Type, value_expr: sx.Expr, pos: sx.Pos, verb: str) -> bool:
+        """Can `value` be compared with (or assigned to) something of type `target`?"""
+        kinds = {target.kind, value.kind}
+        if kinds <= {"bool"} or kinds <= {"int"}:
+            return self.in_range_assign(target, value_expr, verb) if verb == "assign" else True
+        if kinds <= {"enum", "symbol"}:
+            if target.kind == "symbol" and value.kind == "symbol":
+                return True
+            enum, other = (target, value) if target.kind == "enum" else (value, target)
+            if other.kind == "symbol":
+                symbol = next(iter(other.symbols))
+                if symbol not in enum.symbols:
+                    name = enum.variable.name if enum.variable else "the other side"
+                    self.error(f"`{symbol}` is not a value of the type of `{name}`", value_expr.pos)
+                    return False
+                return True
+            if enum.symbols <= other.symbols or other.symbols <= enum.symbols:
+                return True
+            self.error(f"cannot {verb} enumerations with unrelated value sets", pos)
+            return False
+        self.error(f"type mismatch: cannot {verb} {_describe(target)} and {_describe(value)}", pos)
+        return False
+
+    def in_range(self, left: tuple[Expr, _Type], right: tuple[Expr, _Type], expr: sx.BinaryExpr) -> bool:
+        for (_, var_type), (value, _), side in ((left, right, expr.right), (right, left, expr.left)):
+            variable = var_type.variable
+            if variable is not None and isinstance(variable.type, RangeType) and isinstance(side, sx.IntLit):
+                if not variable.type.low <= side.value <= variable.type.high:
+                    self.error(f"the constant {side.value} is outside the range "
+                               f"{variable.type.low}..{variable.type.high} of `{variable.name}`", side.pos)
+                    return False
+        return True
+
+    def in_range_assign(self, target: _Type, value_expr: sx.Expr, verb: str) -> bool:
+        variable = target.variable
+        if variable is not None and isinstance(variable.type, RangeType) and isinstance(value_expr, sx.IntLit):
+            if not variable.type.low <= value_expr.value <= variable.type.high:
+                self.error(f"the constant {value_expr.value} is outside the range "
+                           f"{variable.type.low}..{variable.type.high} of `{variable.name}`", value_expr.pos)
+                return False
+        return True
+
+
+# ---------------------------------------------------------------- helpers
+
+ASSOCIATIVE = frozenset({"and", "or", "&", "|", "^"})
+
+
+def balanced(expr: sx.Expr) -> sx.Expr:
+    """The same expression with long chains of one associative operator as balanced trees.
+
+    Generated models have conditions with thousands of `and`/`or` terms; a
+    left-deep tree that deep would exhaust Python's recursion limit here and
+    in every engine downstream.
+    """
+    if isinstance(expr, sx.UnaryExpr):
+        return sx.UnaryExpr(expr.op, balanced(expr.operand), expr.pos)
+    if not isinstance(expr, sx.BinaryExpr):
+        return expr
+    if expr.op not in ASSOCIATIVE:
+        return sx.BinaryExpr(expr.op, balanced(expr.left), balanced(expr.right), expr.pos)
+    operands: list[sx.Expr] = []
+    stack: list[sx.Expr] = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, sx.BinaryExpr) and node.op == expr.op:
+            stack.append(node.right)
+            stack.append(node.left)
+        else:
+            operands.append(balanced(node))
+    return _balanced_chain(expr.op, operands, expr.pos)
+
+
+def _balanced_chain(op: str, operands: list[sx.Expr], pos: sx.Pos) -> sx.Expr:
+    if len(operands) == 1:
+        return operands[0]
+    middle = len(operands) // 2
+    return sx.BinaryExpr(op, _balanced_chain(op, operands[:middle], pos),
+                         _balanced_chain(op, operands[middle:], pos), pos)
+
+
+
+def _describe(value_type: _Type) -> str:
+    return {"bool": "a boolean", "int": "an integer", "enum": "an enumeration",
+            "symbol": "an enumeration value", "action": "an action"}[value_type.kind]
+
+
+def _variable_type(variable: Variable) -> _Type:
+    var_type = variable.type
+    if isinstance(var_type, BoolType):
+        return _Type("bool", variable=variable)
+    if isinstance(var_type, RangeType):
+        return _Type("int", variable=variable)
+    return _Type("enum", frozenset(var_type.symbols), variable=variable)
+
+
+def _all_action_codes(actions: tuple[str, ...]) -> tuple[str, ...]:
+    """The actions padded with anonymous `#k` codes up to the next power of two (at least one)."""
+    size = 1
+    while size < len(actions):
+        size *= 2
+    return actions + tuple(f"#{k}" for k in range(len(actions), size))
+
+
+def _empty_environment() -> sx.AgentDecl:
+    return sx.AgentDecl(sx.Name(ENVIRONMENT, (1, 1)), True, None, None, None, None, (), (1, 1), (), (1, 1),
+                        (), (1, 1), (1, 1))
+
+
+def _condition_atoms(expr: sx.Expr) -> Iterable[sx.Expr]:
+    if isinstance(expr, sx.BinaryExpr) and expr.op in ("and", "or"):
+        yield from _condition_atoms(expr.left)
+        yield from _condition_atoms(expr.right)
+    elif isinstance(expr, sx.UnaryExpr) and expr.op == "!":
+        yield from _condition_atoms(expr.operand)
+    else:
+        yield expr
+
+
+def _is_init_equality(expr: sx.Expr) -> bool:
+    if not (isinstance(expr, sx.BinaryExpr) and expr.op == "="):
+        return False
+    return isinstance(expr.left, sx.Qualified) and isinstance(
+        expr.right, (sx.BoolLit, sx.IntLit, sx.Ident, sx.Qualified))
+
+
+def _walk(formula: Formula) -> Iterable[Formula]:
+    yield formula
+    for child in fm.children(formula):
+        yield from _walk(child)

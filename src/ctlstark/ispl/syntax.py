@@ -1,0 +1,205 @@
+"""The ISPL syntax tree: what the file says, before any name is resolved.
+
+Every node carries the 1-based (line, column) where it starts, so the
+resolver can point at the offending text. Formulas are already built as
+`logic.formula` trees (their nodes carry positions too); only their names
+are still unchecked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Union
+
+from ..logic.formula import Formula
+from ..model import FormulaMode
+
+Pos = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Name:
+    """An identifier as written, with its position."""
+
+    text: str
+    pos: Pos
+
+
+# ---------------------------------------------------------------- expressions
+
+
+@dataclass(frozen=True)
+class BoolLit:
+    value: bool
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class IntLit:
+    value: int
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Ident:
+    """A bare identifier: a variable of the current agent or an enumeration value."""
+
+    name: str
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Qualified:
+    """`Agent.name` or `Environment.name`."""
+
+    agent: str
+    name: str
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class ActionTest:
+    """`Action = a` (agent None: the current agent) or `Agent.Action = a`."""
+
+    agent: str | None
+    action: Name
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class UnaryExpr:
+    """`!` on conditions, `~` on bit expressions."""
+
+    op: Literal["!", "~"]
+    operand: Expr
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class BinaryExpr:
+    """Any binary operator of conditions and expressions (see model.BinaryOperator)."""
+
+    op: str
+    left: Expr
+    right: Expr
+    pos: Pos
+
+
+Expr = Union[BoolLit, IntLit, Ident, Qualified, ActionTest, UnaryExpr, BinaryExpr]
+
+
+# ---------------------------------------------------------------- declarations
+
+
+@dataclass(frozen=True)
+class BoolTypeSpec:
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class RangeTypeSpec:
+    low: int
+    high: int
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class EnumTypeSpec:
+    symbols: tuple[Name, ...]
+    pos: Pos
+
+
+TypeSpec = Union[BoolTypeSpec, RangeTypeSpec, EnumTypeSpec]
+
+
+@dataclass(frozen=True)
+class VarDecl:
+    name: Name
+    type: TypeSpec
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class ProtocolLine:
+    """`condition : {actions};`, or `Other : {actions};` (condition None)."""
+
+    condition: Expr | None
+    actions: tuple[Name, ...]
+    pos: Pos
+
+    @property
+    def is_other(self) -> bool:
+        return self.condition is None
+
+
+@dataclass(frozen=True)
+class Assignment:
+    target: Name
+    value: Expr
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class EvolutionLine:
+    assignments: tuple[Assignment, ...]
+    guard: Expr
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class AgentDecl:
+    """An agent or the environment. Sections absent from the file are None."""
+
+    name: Name
+    is_environment: bool
+    obsvars: tuple[VarDecl, ...] | None
+    vars: tuple[VarDecl, ...] | None
+    lobsvars: tuple[Name, ...] | None
+    red_states: Expr | None
+    actions: tuple[Name, ...]
+    actions_pos: Pos
+    protocol: tuple[ProtocolLine, ...]
+    protocol_pos: Pos
+    evolution: tuple[EvolutionLine, ...]
+    evolution_pos: Pos
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class PropositionDecl:
+    name: Name
+    condition: Expr
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class GroupDecl:
+    name: Name
+    members: tuple[Name, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class FormulaSyntax:
+    """One formula entry: its text, its tree as read in its mode, and warnings."""
+
+    text: str
+    formula: Formula
+    mode: FormulaMode
+    pos: Pos
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ModelSyntax:
+    """A whole ISPL file. `environment` is None when the file has none."""
+
+    semantics: str | None
+    environment: AgentDecl | None
+    agents: tuple[AgentDecl, ...]
+    evaluation: tuple[PropositionDecl, ...]
+    evaluation_pos: Pos
+    initial: Expr
+    groups: tuple[GroupDecl, ...]
+    fairness: tuple[FormulaSyntax, ...]
+    formulae: tuple[FormulaSyntax, ...]
