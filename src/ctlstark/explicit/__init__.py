@@ -1,1 +1,10 @@
-"""explicit stage of the ctlstark pipeline (see DESIGN)."""
+"""Explicit-state oracle: enumerates the states of a small model and checks CTLK by textbook definitions.
+
+Deliberately simple and independent of the symbolic engine, so the two can be
+compared on random models (tests/test_differential.py).
+"""
+
+from .checker import ExplicitChecker
+from .system import ExplicitSystem, State
+
+__all__ = ["ExplicitChecker", "ExplicitSystem", "State"]

@@ -1,0 +1,300 @@
+"""Textbook explicit-state evaluation of CTLK formulas (the symbolic engine's test oracle).
+
+Everything follows docs/semantics.md on sets of reachable states, but with
+algorithms chosen to be independent of the symbolic fixpoints:
+
+* `E(φ U ψ)`: backward breadth-first search from `ψ ∧ fair` through `φ`;
+* `EG φ` (fair or not): Tarjan's strongly connected components of the graph
+  restricted to `φ`; keep the nontrivial components that meet every fairness
+  set, then search backward inside `φ` (Clarke–Emerson–Sistla);
+* `K`, `DK`: group the fair reachable states by the observed variables;
+* `GCK`: breadth-first search along the union of the members' relations;
+* `A ψ` is `¬E ¬ψ`, with the negation pushed through the path operator.
+
+Supported: propositions, red/green atoms, `true`/`false`, Boolean connectives,
+`E`/`A` over `X F G U R W` with state-formula operands (possibly negated), `E`/`A`
+of a state formula, `K GK DK GCK O`. Anything else raises `UnsupportedFormula`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+from ..errors import UnsupportedFormula
+from ..logic.formula import (
+    A, ATL, DK, GCK, GK, AgentStates, ActionAtom, And, Const, E, F, Formula, G, Iff, Implies, K, Not, O, Or,
+    Prop, R, U, W, X, is_state_formula, to_text,
+)
+from ..model import Expr, Variable
+from .evaluate import holds
+from .system import ExplicitSystem, State
+
+StateSet = frozenset[State]
+
+
+class ExplicitChecker:
+    """Computes, for a state formula, the set of reachable states where it holds.
+
+    `fairness` overrides the model's fairness formulas (the fairness formulas
+    themselves are evaluated without fairness).
+    """
+
+    def __init__(self, system: ExplicitSystem, *, fairness: tuple[Formula, ...] | None = None) -> None:
+        self.system = system
+        self.model = system.model
+        self.reachable: StateSet = system.states
+        self._successors = system.successors
+        self._predecessors = system.predecessors()
+        self._cache: dict[Formula, StateSet] = {}
+        constraints = self.model.fairness if fairness is None else fairness
+        if constraints:
+            unfair = ExplicitChecker(system, fairness=())
+            self.fairness_sets: tuple[StateSet, ...] = tuple(unfair.sat(f) for f in constraints)
+            self.fair_states: StateSet = self._eg(self.reachable)
+        else:
+            self.fairness_sets = ()
+            self.fair_states = self.reachable
+
+    # ------------------------------------------------------------------ public
+
+    def sat(self, formula: Formula) -> StateSet:
+        """The reachable states where the state formula holds."""
+        if formula not in self._cache:
+            self._cache[formula] = frozenset(self._sat(formula))
+        return self._cache[formula]
+
+    def holds(self, formula: Formula) -> bool:
+        """True when the formula holds in every initial state."""
+        return self.system.initial <= self.sat(formula)
+
+    # ------------------------------------------------------------------ dispatch
+
+    def _sat(self, formula: Formula) -> Iterable[State]:
+        match formula:
+            case Const(value=value):
+                return self.reachable if value else frozenset()
+            case Prop(name=name):
+                return self._where(self.model.propositions[name])
+            case AgentStates(agent=agent, kind=kind):
+                red = self._red_states(agent)
+                return red if kind == "red" else self.reachable - red
+            case Not(operand=x):
+                return self.reachable - self.sat(x)
+            case And(left=l, right=r):
+                return self.sat(l) & self.sat(r)
+            case Or(left=l, right=r):
+                return self.sat(l) | self.sat(r)
+            case Implies(left=l, right=r):
+                return (self.reachable - self.sat(l)) | self.sat(r)
+            case Iff(left=l, right=r):
+                return self.reachable - (self.sat(l) ^ self.sat(r))
+            case E(path=path):
+                return self._exists(path)
+            case A(path=path):
+                return self.reachable - self._exists(Not(path))
+            case K(agent=agent, operand=x):
+                return self._knows(self.model.agent(agent).local_variables, self.sat(x))
+            case GK(group=group, operand=x):
+                return self._everybody_knows(group, self.sat(x))
+            case DK(group=group, operand=x):
+                observed = frozenset(v for member in self._members(group) for v in member)
+                return self._knows(observed, self.sat(x))
+            case GCK(group=group, operand=x):
+                return self._common_knowledge(group, self.sat(x))
+            case O(agent=agent, operand=x):
+                return self._obligation(agent, self.sat(x))
+            case X() | F() | G() | U() | R() | W():
+                raise UnsupportedFormula(f"path formula outside E/A: {to_text(formula)}")
+            case ActionAtom() | ATL():
+                raise UnsupportedFormula(f"the explicit checker does not handle {to_text(formula)}")
+        raise TypeError(f"not a formula: {formula!r}")
+
+    # ------------------------------------------------------------------ atoms
+
+    def _where(self, condition: Expr) -> StateSet:
+        return frozenset(s for s in self.reachable if holds(condition, self.system.valuation(s)))
+
+    def _red_states(self, agent: str) -> StateSet:
+        condition = self.model.agent(agent).red_states
+        return frozenset() if condition is None else self._where(condition)
+
+    # ------------------------------------------------------------------ temporal
+
+    def _exists(self, path: Formula) -> StateSet:
+        """States where some fair path satisfies `path` (a CTL-shaped path formula)."""
+        match path:
+            case Not(operand=inner) if not is_state_formula(inner):
+                return self._exists(_negate_path(inner))
+            case X(operand=x):
+                return self._ex(self.sat(x))
+            case F(operand=x):
+                return self._eu(self.reachable, self.sat(x))
+            case G(operand=x):
+                return self._eg(self.sat(x))
+            case U(left=l, right=r):
+                return self._eu(self.sat(l), self.sat(r))
+            case W(left=l, right=r):
+                return self._eu(self.sat(l), self.sat(r)) | self._eg(self.sat(l))
+            case R(left=l, right=r):
+                return self._eu(self.sat(r), self.sat(l) & self.sat(r)) | self._eg(self.sat(r))
+        if is_state_formula(path):
+            return self.sat(path) & self.fair_states
+        raise UnsupportedFormula(f"general CTL* path formula: {to_text(path)}")
+
+    def _ex(self, target: StateSet) -> StateSet:
+        """EX: states with a successor in `target ∧ fair`."""
+        goal = target & self.fair_states
+        return frozenset(s for s in self.reachable if self._successors[s] & goal)
+
+    def _eu(self, stay: StateSet, goal: StateSet) -> StateSet:
+        """E(stay U goal): backward search from `goal ∧ fair`, moving only through `stay`."""
+        found = set(goal & self.fair_states)
+        frontier = deque(found)
+        while frontier:
+            state = frontier.popleft()
+            for source in self._predecessors[state]:
+                if source in stay and source not in found:
+                    found.add(source)
+                    frontier.append(source)
+        return frozenset(found)
+
+    def _eg(self, stay: StateSet) -> StateSet:
+        """EG under fairness: reach, inside `stay`, a nontrivial SCC of `stay` meeting every fairness set."""
+        cores: set[State] = set()
+        for component in _strongly_connected_components(stay, self._successors):
+            if not self._nontrivial(component):
+                continue
+            if all(component & fair_set for fair_set in self.fairness_sets):
+                cores |= component
+        found = set(cores)
+        frontier = deque(cores)
+        while frontier:
+            state = frontier.popleft()
+            for source in self._predecessors[state]:
+                if source in stay and source not in found:
+                    found.add(source)
+                    frontier.append(source)
+        return frozenset(found)
+
+    def _nontrivial(self, component: StateSet) -> bool:
+        if len(component) > 1:
+            return True
+        (only,) = component
+        return only in self._successors[only]
+
+    # ------------------------------------------------------------------ epistemic and deontic
+
+    def _members(self, group: str) -> list[tuple[Variable, ...]]:
+        """The local variables of each member of `group`."""
+        return [self.model.agent(name).local_variables for name in self.model.groups[group]]
+
+    def _knows(self, observed: tuple[Variable, ...] | frozenset[Variable], truth: StateSet) -> StateSet:
+        """States all of whose fair reachable look-alikes (same `observed` values) satisfy `truth`."""
+        doubtful = {self.system.project(observed, s) for s in self.fair_states - truth}
+        return frozenset(s for s in self.reachable if self.system.project(observed, s) not in doubtful)
+
+    def _everybody_knows(self, group: str, truth: StateSet) -> StateSet:
+        result = self.reachable
+        for observed in self._members(group):
+            result &= self._knows(observed, truth)
+        return result
+
+    def _common_knowledge(self, group: str, truth: StateSet) -> StateSet:
+        """States from which every state reachable in ≥ 1 step of the members' relations satisfies `truth`."""
+        members = self._members(group)
+        classes: list[dict[tuple, set[State]]] = []
+        for observed in members:
+            by_view: dict[tuple, set[State]] = {}
+            for state in self.fair_states:
+                by_view.setdefault(self.system.project(observed, state), set()).add(state)
+            classes.append(by_view)
+
+        def neighbours(state: State) -> set[State]:
+            found: set[State] = set()
+            for observed, by_view in zip(members, classes):
+                found |= by_view.get(self.system.project(observed, state), set())
+            return found
+
+        result: set[State] = set()
+        for start in self.reachable:
+            visited = neighbours(start)
+            frontier = deque(visited)
+            while frontier:
+                for nxt in neighbours(frontier.popleft()) - visited:
+                    visited.add(nxt)
+                    frontier.append(nxt)
+            if visited <= truth:
+                result.add(start)
+        return frozenset(result)
+
+    def _obligation(self, agent: str, truth: StateSet) -> StateSet:
+        """O(i, φ): φ at every fair reachable state where `agent` is green; same value everywhere."""
+        green = self.fair_states - self._red_states(agent)
+        return self.reachable if green <= truth else frozenset()
+
+
+def _negate_path(path: Formula) -> Formula:
+    """A path formula equivalent to `¬path` on infinite paths, one operator deep."""
+    match path:
+        case Not(operand=x):
+            return x
+        case X(operand=x):
+            return X(Not(x))
+        case F(operand=x):
+            return G(Not(x))
+        case G(operand=x):
+            return F(Not(x))
+        case U(left=l, right=r):
+            return R(Not(l), Not(r))
+        case R(left=l, right=r):
+            return U(Not(l), Not(r))
+        case W(left=l, right=r):
+            return U(Not(r), And(Not(l), Not(r)))
+    raise UnsupportedFormula(f"general CTL* path formula: {to_text(Not(path))}")
+
+
+def _strongly_connected_components(nodes: StateSet, successors: dict[State, frozenset[State]]) -> list[StateSet]:
+    """Tarjan's algorithm (iterative) on the subgraph induced by `nodes`."""
+    index: dict[State, int] = {}
+    lowlink: dict[State, int] = {}
+    on_stack: set[State] = set()
+    stack: list[State] = []
+    components: list[StateSet] = []
+    counter = 0
+    for root in nodes:
+        if root in index:
+            continue
+        work: list[tuple[State, list[State]]] = []
+        index[root] = lowlink[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        work.append((root, [t for t in successors[root] if t in nodes]))
+        while work:
+            node, pending = work[-1]
+            if pending:
+                child = pending.pop()
+                if child not in index:
+                    index[child] = lowlink[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, [t for t in successors[child] if t in nodes]))
+                elif child in on_stack:
+                    lowlink[node] = min(lowlink[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                lowlink[parent] = min(lowlink[parent], lowlink[node])
+            if lowlink[node] == index[node]:
+                component: set[State] = set()
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.add(member)
+                    if member == node:
+                        break
+                components.append(frozenset(component))
+    return components

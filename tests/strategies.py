@@ -1,0 +1,382 @@
+"""Hypothesis strategies for small, well-typed random models and random CTLK formulas.
+
+They compose bottom-up: variable types, expressions over variables in scope,
+agents, whole models, formulas over a model. Models stay within `MAX_STATE_BITS`
+state bits so that both checkers handle a case in milliseconds. Everything
+generated respects the resolver's rules (model.py, GRAMMAR.md §3–5): protocols and
+red states read the agent's local state, evolution right-hand sides read its own
+variables, guards may also read observed variables and any agent's action,
+initial conditions are Boolean combinations of equalities, enumeration
+comparisons use compatible (equal or nested) symbol sets, an empty environment
+protocol is an `Other` line over every action code (`#k` for the unused ones).
+Fairness formulas may be temporal (plain CTL shapes): both checkers evaluate
+them without fairness.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Sequence
+
+from hypothesis import strategies as st
+
+from ctlstark.logic import formula as f
+from ctlstark.model import (
+    ENVIRONMENT, ActionIs, Agent, Binary, BoolType, Const, EnumType, EvolutionRule, Expr, Model, ProtocolRule,
+    RangeType, Unary, Variable, VarRef, VarType,
+)
+
+MAX_STATE_BITS = 8
+
+RANGE_TYPES = (RangeType(0, 1), RangeType(0, 2), RangeType(-1, 1), RangeType(0, 3), RangeType(-2, 1), RangeType(1, 3))
+ENUM_TYPES = (EnumType(("lo", "hi")), EnumType(("lo", "mid", "hi")), EnumType(("mid", "hi")))
+RELATIONS = ("=", "<>", "<", "<=", ">", ">=")
+ARITHMETIC = ("+", "-", "*", "/")
+BIT_OPERATORS = ("&", "|", "^")
+
+Draw = Callable[[st.SearchStrategy], object]
+
+
+def state_bits(var_type: VarType) -> int:
+    """Bits of the binary encoding of a type (booleans 1, others ⌈log2 n⌉)."""
+    size = len(var_type.values())
+    return max(1, math.ceil(math.log2(size))) if size > 1 else 0
+
+
+def var_types(max_bits: int = 3) -> st.SearchStrategy[VarType]:
+    """Booleans, small integer ranges (negative and non-power-of-two sizes), 2–3 symbol enumerations."""
+    candidates: list[VarType] = [BoolType(), *RANGE_TYPES, *ENUM_TYPES]
+    return st.sampled_from([t for t in candidates if state_bits(t) <= max_bits])
+
+
+def _comparable(a: VarType, b: VarType) -> bool:
+    if isinstance(a, EnumType) and isinstance(b, EnumType):
+        left, right = set(a.symbols), set(b.symbols)
+        return left <= right or right <= left
+    return type(a) is type(b)
+
+
+# ---------------------------------------------------------------- expressions
+
+
+@st.composite
+def int_terms(draw: Draw, scope: Sequence[Variable], reference: RangeType, depth: int = 2) -> Expr:
+    """An integer expression over the integer variables of `scope`; may overflow or divide by zero."""
+    integers = [v for v in scope if isinstance(v.type, RangeType)]
+    constants = st.sampled_from(reference.values()).map(Const)
+    leaves = st.one_of(constants, st.sampled_from(integers).map(VarRef)) if integers else constants
+    if depth == 0 or draw(st.booleans()):
+        return draw(leaves)
+    op = draw(st.sampled_from(ARITHMETIC))
+    left = draw(int_terms(scope, reference, depth - 1))
+    right = draw(int_terms(scope, reference, depth - 1))
+    return Binary(op, left, right)
+
+
+@st.composite
+def bool_terms(draw: Draw, scope: Sequence[Variable], depth: int = 2) -> Expr:
+    """A Boolean value expression: Boolean variables and constants under `~ & | ^`."""
+    booleans = [v for v in scope if isinstance(v.type, BoolType)]
+    constants = st.booleans().map(Const)
+    leaves = st.one_of(constants, st.sampled_from(booleans).map(VarRef)) if booleans else constants
+    if depth == 0 or draw(st.integers(0, 2)) > 0:
+        return draw(leaves)
+    if draw(st.booleans()):
+        return Unary("~", draw(bool_terms(scope, depth - 1)))
+    op = draw(st.sampled_from(BIT_OPERATORS))
+    return Binary(op, draw(bool_terms(scope, depth - 1)), draw(bool_terms(scope, depth - 1)))
+
+
+@st.composite
+def value_of(draw: Draw, target: Variable, scope: Sequence[Variable]) -> Expr:
+    """A right-hand side for an assignment to `target` (may leave its type: overflow, /0, other enum)."""
+    match target.type:
+        case RangeType():
+            return draw(int_terms(scope, target.type))
+        case BoolType():
+            return draw(bool_terms(scope))
+        case EnumType(symbols=symbols):
+            peers = [v for v in scope if isinstance(v.type, EnumType) and _comparable(v.type, target.type)]
+            constant = st.sampled_from(symbols).map(Const)
+            return draw(st.one_of(constant, st.sampled_from(peers).map(VarRef)) if peers else constant)
+    raise TypeError(target.type)
+
+
+@st.composite
+def comparisons(draw: Draw, scope: Sequence[Variable]) -> Expr:
+    """`e1 relop e2` with at least one variable on the left; typed as the resolver requires."""
+    if not scope:
+        return Binary("=", Const(True), Const(draw(st.booleans())))
+    anchor = draw(st.sampled_from(scope))
+    match anchor.type:
+        case RangeType():
+            left = draw(int_terms(scope, anchor.type, depth=1)) if draw(st.booleans()) else VarRef(anchor)
+            left = left if _mentions_variable(left) else VarRef(anchor)
+            right = draw(int_terms(scope, anchor.type, depth=1))
+            if isinstance(left, VarRef) and isinstance(right, Const) and right.value not in left.variable.type.values():
+                right = Const(draw(st.sampled_from(left.variable.type.values())))  # the resolver's range check
+            return Binary(draw(st.sampled_from(RELATIONS)), left, right)
+        case BoolType():
+            right = draw(bool_terms(scope, depth=1))
+            return Binary(draw(st.sampled_from(("=", "<>"))), VarRef(anchor), right)
+        case EnumType():
+            right = draw(value_of(anchor, scope))
+            return Binary(draw(st.sampled_from(("=", "<>"))), VarRef(anchor), right)
+    raise TypeError(anchor.type)
+
+
+def _mentions_variable(expr: Expr) -> bool:
+    match expr:
+        case VarRef():
+            return True
+        case Binary(left=left, right=right):
+            return _mentions_variable(left) or _mentions_variable(right)
+        case Unary(operand=operand):
+            return _mentions_variable(operand)
+    return False
+
+
+@st.composite
+def conditions(
+    draw: Draw, scope: Sequence[Variable], actions: Sequence[tuple[str, str]] = (), depth: int = 2
+) -> Expr:
+    """A Boolean condition: comparisons (and action atoms, in guards) under `and`, `or`, `!`."""
+    atom = comparisons(scope)
+    if actions:
+        atom = st.one_of(atom, st.sampled_from(actions).map(lambda pair: ActionIs(*pair)))
+    if depth == 0 or draw(st.integers(0, 2)) == 0:
+        return draw(atom)
+    kind = draw(st.sampled_from(("and", "or", "!")))
+    if kind == "!":
+        return Unary("!", draw(conditions(scope, actions, depth - 1)))
+    return Binary(kind, draw(conditions(scope, actions, depth - 1)), draw(conditions(scope, actions, depth - 1)))
+
+
+# ---------------------------------------------------------------- agents
+
+
+@st.composite
+def protocols(draw: Draw, local: Sequence[Variable], actions: tuple[str, ...]) -> tuple[ProtocolRule, ...]:
+    """1–3 guarded lines and/or an `Other` line; without `Other` some states may enable nothing."""
+    action_sets = st.lists(st.sampled_from(actions), min_size=1, max_size=len(actions), unique=True).map(tuple)
+    max_lines = 3 if local else 0
+    lines = draw(st.lists(st.tuples(conditions(local, depth=1), action_sets), min_size=0, max_size=max_lines))
+    rules = [ProtocolRule(condition, chosen) for condition, chosen in lines]
+    if not rules or draw(st.booleans()):
+        rules.append(ProtocolRule(Const(True), draw(action_sets), is_other=True))
+    return tuple(rules)
+
+
+@st.composite
+def evolutions(
+    draw: Draw,
+    own: Sequence[Variable],
+    visible: Sequence[Variable],
+    all_actions: Sequence[tuple[str, str]],
+    single: bool,
+    min_lines: int,
+) -> tuple[EvolutionRule, ...]:
+    """Evolution lines: guards over visible variables and actions; MA lines assign 1+ variables, SA lines one."""
+    rules = []
+    for _ in range(draw(st.integers(min_lines, 4 if single else 3))):
+        if single:
+            targets = [draw(st.sampled_from(own))]
+        else:
+            targets = draw(st.lists(st.sampled_from(own), min_size=1, max_size=len(own), unique=True))
+        assignments = tuple((target, draw(value_of(target, own))) for target in targets)
+        rules.append(EvolutionRule(assignments, draw(conditions(visible, all_actions, depth=2))))
+    return tuple(rules)
+
+
+# ---------------------------------------------------------------- models
+
+
+def empty_environment_protocol(actions: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[ProtocolRule, ...]]:
+    """How the resolver types an empty environment protocol: every code enabled, unused ones as `#k`."""
+    size = 1
+    while size < len(actions):
+        size *= 2
+    codes = actions + tuple(f"#{k}" for k in range(len(actions), size))
+    return codes, (ProtocolRule(Const(True), codes, is_other=True),)
+
+
+@st.composite
+def _declare(draw: Draw, agent: str, count: int, budget: list[int], reserve: int, prefix: str = "v") -> list[Variable]:
+    """Up to `count` variables of `agent` within the remaining bit budget (budget[0], mutated)."""
+    variables = []
+    for index in range(count):
+        available = budget[0] - reserve
+        if available < 1:
+            break
+        var_type = draw(var_types(max_bits=min(2, available)))
+        budget[0] -= state_bits(var_type)
+        variables.append(Variable(agent, f"{prefix}{index}", var_type))
+    return variables
+
+
+@st.composite
+def _initial_condition(draw: Draw, variables: Sequence[Variable]) -> Expr:
+    """InitStates: a Boolean combination of `var = constant` and `var = var` equalities."""
+
+    def equality(variable: Variable) -> st.SearchStrategy[Expr]:
+        constant = st.sampled_from(variable.type.values()).map(lambda value: Binary("=", VarRef(variable), Const(value)))
+        peers = [v for v in variables if v.type == variable.type]
+        other = st.sampled_from(peers).map(lambda peer: Binary("=", VarRef(variable), VarRef(peer)))
+        return st.one_of(constant, constant, other)
+
+    disjuncts = []
+    for _ in range(draw(st.integers(1, 2))):
+        chosen = draw(st.lists(st.sampled_from(variables), min_size=1, max_size=len(variables), unique=True))
+        parts = [draw(equality(v)) for v in chosen]
+        if draw(st.integers(0, 4)) == 0:
+            parts[0] = Unary("!", parts[0])
+        conjunction = parts[0]
+        for part in parts[1:]:
+            conjunction = Binary("and", conjunction, part)
+        disjuncts.append(conjunction)
+    result = disjuncts[0]
+    for disjunct in disjuncts[1:]:
+        result = Binary("or", result, disjunct)
+    return result
+
+
+@st.composite
+def _environment(
+    draw: Draw, variables: list[Variable], actions: tuple[str, ...], all_actions: list[tuple[str, str]], single: bool
+) -> Agent:
+    """The environment: its own protocol, or an empty one (every action code enabled, as the resolver types it)."""
+    if actions and draw(st.booleans()):
+        protocol = draw(protocols(variables, actions))
+    else:
+        actions, protocol = empty_environment_protocol(actions)
+    evolution = draw(evolutions(variables, variables, all_actions, single, 0)) if variables else ()
+    red_states = draw(st.none() | conditions(variables, depth=1)) if variables else None
+    return Agent(ENVIRONMENT, tuple(variables), (), actions, protocol, evolution, red_states)
+
+
+@st.composite
+def _agent(
+    draw: Draw, name: str, own: list[Variable], observed: tuple[Variable, ...], actions: tuple[str, ...],
+    all_actions: list[tuple[str, str]], single: bool,
+) -> Agent:
+    """An ordinary agent; its protocol and red states read its local state, its guards also actions."""
+    local = list(observed) + own
+    return Agent(
+        name, tuple(own), observed, actions,
+        draw(protocols(local, actions)),
+        draw(evolutions(own, local, all_actions, single, 1)),
+        draw(st.none() | conditions(local, depth=1)),
+    )
+
+
+@st.composite
+def models(draw: Draw, max_bits: int = MAX_STATE_BITS) -> Model:
+    """A whole random model: optional environment, 1–3 agents, propositions, groups, fairness."""
+    agent_count = draw(st.integers(1, 3))
+    budget = [max_bits]
+    has_environment = draw(st.booleans())
+    obsvars: list[Variable] = []
+    private: list[Variable] = []
+    if has_environment:
+        obsvars = draw(_declare(ENVIRONMENT, draw(st.integers(0, 1)), budget, agent_count, prefix="o"))
+        private = draw(_declare(ENVIRONMENT, draw(st.integers(0, 1)), budget, agent_count, prefix="h"))
+    agent_names = [f"A{i}" for i in range(agent_count)]
+    own = {
+        name: draw(_declare(name, draw(st.integers(1, 3)), budget, agent_count - position - 1))
+        for position, name in enumerate(agent_names)
+    }
+    environment_actions = tuple(f"ea{i}" for i in range(draw(st.integers(0, 3)))) if has_environment else ()
+    actions = {name: tuple(f"a{i}" for i in range(draw(st.integers(1, 3)))) for name in agent_names}
+    all_actions = [(name, action) for name in agent_names for action in actions[name]]
+    all_actions += [(ENVIRONMENT, action) for action in environment_actions]
+    single = draw(st.booleans())
+
+    agents: list[Agent] = []
+    if has_environment:
+        agents.append(draw(_environment(obsvars + private, environment_actions, all_actions, single)))
+    for name in agent_names:
+        lobsvars = draw(st.lists(st.sampled_from(private), unique=True)) if private else []
+        agents.append(draw(_agent(name, own[name], tuple(obsvars + lobsvars), actions[name], all_actions, single)))
+    variables = [v for agent in agents for v in agent.own_variables]
+    names = [agent.name for agent in agents]
+    member_sets = st.lists(st.sampled_from(names), min_size=1, max_size=len(names), unique=True).map(tuple)
+    model = Model(
+        name="random", semantics="single" if single else "multi", agents=tuple(agents),
+        propositions={f"p{i}": draw(conditions(variables, depth=2)) for i in range(draw(st.integers(2, 4)))},
+        initial_condition=draw(_initial_condition(variables)),
+        groups={f"g{i}": draw(member_sets) for i in range(draw(st.integers(1, 2)))},
+        fairness=(), formulae=(),
+    )
+    fairness_formulas = st.one_of(formulas(model, depth=1, temporal=False), formulas(model, depth=2, plain_ctl=True))
+    return dataclasses.replace(model, fairness=tuple(draw(st.lists(fairness_formulas, max_size=2))))
+
+
+# ---------------------------------------------------------------- formulas
+
+
+def atoms(model: Model) -> st.SearchStrategy[f.Formula]:
+    """Propositions, red/green atoms of every agent, `true`/`false`."""
+    props = st.sampled_from(sorted(model.propositions)).map(f.Prop)
+    coloured = st.tuples(st.sampled_from(model.agent_names), st.sampled_from(("red", "green")))
+    constants = st.booleans().map(f.Const)
+    return st.one_of(props, props, props, coloured.map(lambda pair: f.AgentStates(*pair)), constants)
+
+
+_PATH_SHAPES = ("X", "F", "G", "U", "R", "W", "state")
+
+
+@st.composite
+def _quantified(draw: Draw, model: Model, depth: int, plain_ctl: bool) -> f.Formula:
+    """E or A over one CTL path operator (possibly negated) or over a state formula.
+
+    `plain_ctl` keeps to E/A directly over `X F G U R W` (what a Fairness entry allows).
+    """
+    operand = formulas(model, depth - 1, plain_ctl=plain_ctl)
+    shape = draw(st.sampled_from(_PATH_SHAPES[:-1] if plain_ctl else _PATH_SHAPES))
+    path: f.Formula
+    if shape == "state":
+        path = draw(operand)
+    elif shape in ("X", "F", "G"):
+        path = {"X": f.X, "F": f.F, "G": f.G}[shape](draw(operand))
+    else:
+        path = {"U": f.U, "R": f.R, "W": f.W}[shape](draw(operand), draw(operand))
+    if shape != "state" and not plain_ctl and draw(st.integers(0, 4)) == 0:
+        path = f.Not(path)
+    return draw(st.sampled_from((f.E, f.A)))(path)
+
+
+@st.composite
+def formulas(
+    draw: Draw, model: Model, depth: int = 4, temporal: bool = True, plain_ctl: bool = False
+) -> f.Formula:
+    """A random CTLK state formula of nesting depth ≤ `depth` over `model`'s atoms and groups.
+
+    `temporal=False`: Boolean combinations of atoms only; `plain_ctl`: see `_quantified`.
+    """
+    if depth == 0 or draw(st.integers(0, 3)) == 0:
+        return draw(atoms(model))
+    kinds = ["not", "binary"]
+    if temporal:
+        kinds += ["path", "path", "K", "GK", "DK", "GCK", "O"]
+    kind = draw(st.sampled_from(kinds))
+    sub = formulas(model, depth - 1, temporal, plain_ctl)
+    if kind == "not":
+        return f.Not(draw(sub))
+    if kind == "binary":
+        connective = draw(st.sampled_from((f.And, f.Or, f.Implies, f.Iff)))
+        return connective(draw(sub), draw(sub))
+    if kind == "path":
+        return draw(_quantified(model, depth, plain_ctl))
+    if kind in ("K", "O"):
+        who = draw(st.sampled_from(model.agent_names))
+        return (f.K if kind == "K" else f.O)(who, draw(sub))
+    group = draw(st.sampled_from(sorted(model.groups)))
+    return {"GK": f.GK, "DK": f.DK, "GCK": f.GCK}[kind](group, draw(sub))
+
+
+@st.composite
+def models_and_formulas(draw: Draw, max_bits: int = MAX_STATE_BITS) -> tuple[Model, f.Formula]:
+    """A random model and a random formula over it."""
+    model = draw(models(max_bits))
+    return model, draw(formulas(model))

@@ -1,0 +1,75 @@
+"""Differential test: the symbolic engine against the explicit-state oracle on random models.
+
+For random small models and random CTLK formulas both sides must agree on the
+initial, reachable and deadlock states, the state count, every transition, the
+fair states, and the satisfying states of every state subformula.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from ctlstark.check.label import Checker
+from ctlstark.explicit import ExplicitChecker, ExplicitSystem
+from ctlstark.logic import formula as f
+from ctlstark.model import Model
+from ctlstark.symbolic.system import build_system
+
+from strategies import models, models_and_formulas
+
+RANDOM = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def state_subformulas(formula: f.Formula) -> list[f.Formula]:
+    """Every state subformula (operands of path operators included), innermost first, no repeats."""
+    found: list[f.Formula] = []
+    for child in f.children(formula):
+        found += [sub for sub in state_subformulas(child) if sub not in found]
+    if f.is_state_formula(formula) and formula not in found:
+        found.append(formula)
+    return found
+
+
+def assert_same_system(model: Model) -> None:
+    """Initial, reachable and deadlock states, state count and successors agree."""
+    explicit = ExplicitSystem(model)
+    system = build_system(model)
+    assert system.states_of(system.initial) == explicit.initial
+    assert system.states_of(system.reachable) == explicit.states
+    assert system.count_states(system.reachable) == len(explicit.states)
+    assert system.states_of(system.deadlock_states()) == explicit.deadlocks()
+    for state, successors in explicit.successors.items():
+        assert system.states_of(system.image(system.state_bdd(state))) == successors, f"successors of {state}"
+
+
+def assert_same_verdicts(model: Model, formula: f.Formula) -> None:
+    """Fair states and the states of every state subformula agree."""
+    oracle = ExplicitChecker(ExplicitSystem(model))
+    system = build_system(model)
+    checker = Checker(system)
+    assert system.states_of(checker.fair_states) == oracle.fair_states
+    for sub in state_subformulas(formula):
+        assert system.states_of(checker.states(sub)) == oracle.sat(sub), f.to_text(sub)
+    assert checker.holds(formula) == oracle.holds(formula)
+
+
+@settings(RANDOM, max_examples=100)
+@given(models())
+def test_transition_systems_agree(model: Model) -> None:
+    assert_same_system(model)
+
+
+@settings(RANDOM, max_examples=300)
+@given(models_and_formulas())
+def test_formula_states_agree(case: tuple[Model, f.Formula]) -> None:
+    assert_same_verdicts(*case)
+
+
+@pytest.mark.slow
+@settings(RANDOM, max_examples=3000)
+@given(models_and_formulas())
+def test_formula_states_agree_long(case: tuple[Model, f.Formula]) -> None:
+    model, formula = case
+    assert_same_system(model)
+    assert_same_verdicts(model, formula)
