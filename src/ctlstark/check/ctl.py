@@ -1,0 +1,62 @@
+"""CTL fixpoints over a symbolic system: EX, EU, EG, and EG under fairness.
+
+Each function is one fixpoint over BDDs of states; the equation is in its
+docstring. They use the plain pre-image (a successor that is a deadlock
+counts) and intersect with the reachable states; fairness is layered on top
+by the caller (`label.Checker`): `EX_fair φ = EX(φ ∧ fair)`,
+`E_fair[φ U ψ] = E[φ U (ψ ∧ fair)]`, `EG_fair φ` by Emerson–Lei.
+
+Reference: E. A. Emerson and C.-L. Lei, "Modalities for model checking:
+branching time logic strikes back", Science of Computer Programming 8 (1987);
+E. M. Clarke, O. Grumberg, D. Peled, "Model Checking", §6.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..symbolic.bdd import Function
+from ..symbolic.system import SymbolicSystem
+
+
+def ex(system: SymbolicSystem, target: Function) -> Function:
+    """`EX f = reachable ∧ pre(f)`: reachable states with a successor in f."""
+    return system.reachable & system.preimage(target)
+
+
+def eu(system: SymbolicSystem, hold: Function, goal: Function) -> Function:
+    """`E[f U g] = μZ. g ∨ (f ∧ EX Z)` (restricted to reachable states)."""
+    reached = goal & system.reachable
+    frontier = reached
+    while frontier != system.bdd.false:
+        frontier = hold & ex(system, frontier) & ~reached
+        reached |= frontier
+    return reached
+
+
+def eg(system: SymbolicSystem, hold: Function) -> Function:
+    """`EG f = νZ. f ∧ EX Z`: states with an infinite path inside f."""
+    current = hold & system.reachable
+    while True:
+        narrowed = current & ex(system, current)
+        if narrowed == current:
+            return current
+        current = narrowed
+
+
+def eg_fair(system: SymbolicSystem, hold: Function, constraints: Sequence[Function]) -> Function:
+    """`EG_fair f = νZ. f ∧ ⋀_F EX E[f U (Z ∧ F)]` (Emerson–Lei).
+
+    States with an infinite path inside f visiting every constraint F
+    infinitely often; without constraints this is `EG f`.
+    """
+    if not constraints:
+        return eg(system, hold)
+    current = hold & system.reachable
+    while True:
+        narrowed = current
+        for constraint in constraints:
+            narrowed &= ex(system, eu(system, hold, current & constraint))
+        if narrowed == current:
+            return current
+        current = narrowed

@@ -1,0 +1,68 @@
+"""Knowledge and the deontic operator, by quantification — no relation BDD.
+
+Two states are indistinguishable for agent i when they agree on i's local
+bits (docs/semantics.md); knowledge ranges over the reachable fair states
+(`worlds`). With `others(L)` the current bits outside the bit set L:
+
+* `K_i φ    = reachable ∧ ¬∃ others(L_i). (worlds ∧ ¬φ)`
+* `GK_g φ   = ⋀_{i ∈ g} K_i φ`
+* `DK_g φ   = reachable ∧ ¬∃ others(⋃_{i ∈ g} L_i). (worlds ∧ ¬φ)`
+* `GCK_g φ  = νX. GK_g(φ ∧ X)`
+* `O_i φ    = reachable` if `worlds ∧ green_i ∧ ¬φ` is empty, else `false`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..symbolic import bdd as backend
+from ..symbolic.bdd import Function
+from ..symbolic.system import SymbolicSystem
+
+
+def _hidden_bits(system: SymbolicSystem, agents: Iterable[str]) -> frozenset[str]:
+    """Current bits outside the union of the agents' local states."""
+    visible: frozenset[str] = frozenset()
+    for agent in agents:
+        visible |= system.local_bits(agent)
+    return frozenset(system.current_bits) - visible
+
+
+def distributed_knowledge(system: SymbolicSystem, agents: Iterable[str], worlds: Function,
+                          holds: Function) -> Function:
+    """Reachable states where φ holds in every world agreeing on the agents' joint local state."""
+    counterexamples = backend.exist(system.bdd, _hidden_bits(system, agents), worlds & ~holds)
+    return system.reachable & ~counterexamples
+
+
+def knows(system: SymbolicSystem, agent: str, worlds: Function, holds: Function) -> Function:
+    """`K_i φ`: φ holds in every world with the same local state of `agent`."""
+    return distributed_knowledge(system, (agent,), worlds, holds)
+
+
+def everybody_knows(system: SymbolicSystem, agents: Iterable[str], worlds: Function,
+                    holds: Function) -> Function:
+    """`GK_g φ = ⋀_{i ∈ g} K_i φ`."""
+    result = system.reachable
+    for agent in agents:
+        result &= knows(system, agent, worlds, holds)
+    return result
+
+
+def common_knowledge(system: SymbolicSystem, agents: Iterable[str], worlds: Function,
+                     holds: Function) -> Function:
+    """`GCK_g φ = νX. GK_g(φ ∧ X)`."""
+    members = tuple(agents)
+    current = system.reachable
+    while True:
+        narrowed = everybody_knows(system, members, worlds, holds & current)
+        if narrowed == current:
+            return current
+        current = narrowed
+
+
+def obligation(system: SymbolicSystem, green: Function, worlds: Function, holds: Function) -> Function:
+    """`O_i φ`: φ holds in every world where agent i is green — all reachable states or none."""
+    if worlds & green & ~holds == system.bdd.false:
+        return system.reachable
+    return system.bdd.false

@@ -1,0 +1,236 @@
+"""The BDD backend: the only module of ctlstark that imports `dd`.
+
+It picks `dd.cudd` (CUDD compiled in) and falls back to the pure-Python
+`dd.autoref` with a one-line warning on stderr. Everything else goes through
+the few helpers here, which paper over the differences between the two
+(`and_exists`, grouping, statistics) and over the traps measured in
+/work/shared/NOTES-dd.md: exact counting with Python integers, enumeration
+that does not switch reordering off behind our back, and CUDD's memory
+exhaustion turned into `ResourceExhausted`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import sys
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, TypeVar
+
+from ..errors import ResourceExhausted
+
+try:
+    from dd import cudd as _dd
+
+    BACKEND = "cudd"
+except ImportError:  # pragma: no cover - depends on the installed wheel
+    from dd import autoref as _dd  # type: ignore[no-redef]
+
+    BACKEND = "autoref"
+    print(
+        "ctlstark: warning: dd.cudd is not available; using the slower pure-Python dd.autoref",
+        file=sys.stderr,
+    )
+
+Manager = _dd.BDD
+Function = _dd.Function
+
+_T = TypeVar("_T")
+
+
+# ---------------------------------------------------------------- errors
+
+
+def _is_memory_error(error: BaseException) -> bool:
+    """True for the ways `dd.cudd` reports that CUDD could not allocate a node."""
+    if isinstance(error, MemoryError):
+        return True
+    return isinstance(error, (ValueError, RuntimeError)) and "NULL" in str(error)
+
+
+@contextlib.contextmanager
+def memory_guard() -> Iterator[None]:
+    """Turn CUDD's out-of-memory failures inside the block into `ResourceExhausted`."""
+    try:
+        yield
+    except (MemoryError, ValueError, RuntimeError) as error:
+        if _is_memory_error(error):
+            raise ResourceExhausted(
+                "the BDD library ran out of memory (CUDD could not allocate a node); "
+                "try a smaller model or enable variable reordering (--reorder)"
+            ) from error
+        raise
+
+
+def guarded(function: Callable[..., _T]) -> Callable[..., _T]:
+    """Decorator form of `memory_guard`, for the engine's public entry points."""
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> _T:
+        with memory_guard():
+            return function(*args, **kwargs)
+
+    return wrapper
+
+
+# ---------------------------------------------------------------- manager
+
+
+def new_manager() -> Manager:
+    """A fresh manager with dynamic reordering off (the static order is the plan)."""
+    manager = _dd.BDD()
+    manager.configure(reordering=False)
+    return manager
+
+
+def declare_block(manager: Manager, names: Sequence[str]) -> None:
+    """Declare `names` at the bottom of the order, kept together by sifting (CUDD)."""
+    manager.declare(*names)
+    if BACKEND == "cudd" and len(names) >= 2:
+        manager.group({names[0]: len(names)})
+
+
+def set_reordering(manager: Manager, enabled: bool) -> None:
+    """Switch CUDD's automatic (group) sifting on or off."""
+    manager.configure(reordering=enabled)
+
+
+def reordering_enabled(manager: Manager) -> bool:
+    return bool(manager.configure()["reordering"])
+
+
+def live_nodes(manager: Manager) -> int:
+    """Number of nodes in the manager's unique table (cheap enough to poll)."""
+    if BACKEND != "cudd":
+        return len(manager)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return int(manager.statistics()["n_nodes"])
+
+
+def peak_nodes(manager: Manager) -> int:
+    if BACKEND != "cudd":
+        return len(manager)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return int(manager.statistics()["peak_nodes"])
+
+
+# ---------------------------------------------------------------- operations
+
+
+def and_exists(u: Function, v: Function, qvars: Iterable[str]) -> Function:
+    """`∃ qvars. u ∧ v`, fused in CUDD (the relational product)."""
+    if BACKEND == "cudd":
+        return _dd.and_exists(u, v, qvars)
+    return u.bdd.exist(set(qvars), u & v)
+
+
+def exist(manager: Manager, qvars: Iterable[str], u: Function) -> Function:
+    qvars = set(qvars)
+    if not qvars:
+        return u
+    return manager.exist(qvars, u)
+
+
+def rename(manager: Manager, u: Function, renaming: Mapping[str, str]) -> Function:
+    """Simultaneous variable renaming `u[renaming]` (names to names)."""
+    if not renaming:
+        return u
+    return manager.let(dict(renaming), u)
+
+
+def rename_disjoint(manager: Manager, u: Function, renaming: Mapping[str, str]) -> Function:
+    """`u[renaming]` when `u` does not depend on the target names (e.g. next → current).
+
+    CUDD then swaps the variable pairs (`Cudd_bddSwapVariables`), about twice
+    as fast as the general substitution behind `let`.
+    """
+    if BACKEND == "cudd" and renaming:
+        return manager._swap(u, dict(renaming))
+    return rename(manager, u, renaming)
+
+
+def cube(manager: Manager, assignment: Mapping[str, bool]) -> Function:
+    """The conjunction of literals given by `assignment` (built in one pass)."""
+    if not assignment:
+        return manager.true
+    return manager.cube(dict(assignment))
+
+
+def xnor(u: Function, v: Function) -> Function:
+    return u.equiv(v) if BACKEND == "cudd" else (u & v) | (~u & ~v)
+
+
+def dag_size(u: Function) -> int:
+    return int(u.dag_size)
+
+
+def support(manager: Manager, u: Function) -> frozenset[str]:
+    return frozenset(manager.support(u))
+
+
+# ---------------------------------------------------------------- counting and enumeration
+
+
+def count_models(manager: Manager, u: Function, bits: Sequence[str]) -> int:
+    """Exact number of assignments to `bits` satisfying `u` (support of `u` ⊆ `bits`).
+
+    A walk over the DAG with Python integers (`bdd.count` returns a float,
+    inexact beyond 2**53 models). `low`/`high` are the children of the regular
+    node; a `negated` edge denotes the complement of that node's function.
+    """
+    rank = {manager.level_of_var(name): index for index, name in enumerate(_by_level(manager, bits))}
+    total_bits = len(rank)
+    counts: dict[int, int] = {}
+
+    def is_terminal(edge: Function) -> bool:
+        return edge == manager.true or edge == manager.false
+
+    def rank_of(edge: Function) -> int:
+        if is_terminal(edge):
+            return total_bits
+        try:
+            return rank[edge.level]
+        except KeyError:
+            raise ValueError(f"count_models: {edge.var!r} is not among the counted bits") from None
+
+    def models_below(edge: Function) -> int:
+        """Models of `edge` over the bits from its own rank down."""
+        if is_terminal(edge):
+            return int(edge == manager.true)
+        return counts[int(edge)]
+
+    stack: list[tuple[Function, bool]] = [(u, False)]
+    while stack:
+        edge, expanded = stack.pop()
+        if is_terminal(edge) or int(edge) in counts:
+            continue
+        low, high = edge.low, edge.high
+        if not expanded:
+            stack += [(edge, True), (low, False), (high, False)]
+            continue
+        here = rank_of(edge)
+        regular = (models_below(low) << (rank_of(low) - here - 1)) + (
+            models_below(high) << (rank_of(high) - here - 1)
+        )
+        counts[int(edge)] = (1 << (total_bits - here)) - regular if edge.negated else regular
+    return models_below(u) << rank_of(u)
+
+
+def _by_level(manager: Manager, bits: Sequence[str]) -> list[str]:
+    return sorted(bits, key=manager.level_of_var)
+
+
+def iter_models(manager: Manager, u: Function, bits: Sequence[str]) -> Iterator[dict[str, bool]]:
+    """Every assignment to `bits` satisfying `u`; for tests and traces only.
+
+    `dd.cudd`'s enumeration switches dynamic reordering off and never restores
+    it, so the setting is saved and restored around it.
+    """
+    reordering = reordering_enabled(manager)
+    try:
+        yield from manager.pick_iter(u, care_vars=set(bits))
+    finally:
+        set_reordering(manager, reordering)

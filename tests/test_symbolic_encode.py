@@ -1,0 +1,342 @@
+"""The encoding: bits and their order, domain constraints, expressions, transitions, counting."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import subprocess
+import sys
+
+import pytest
+
+from ctlstark.errors import ResourceExhausted
+from ctlstark.model import (
+    ENVIRONMENT, ActionIs, Agent, Binary, BoolType, Const, EnumType, EvolutionRule, Model, ProtocolRule,
+    RangeType, Unary, Variable, VarRef,
+)
+from ctlstark.symbolic import bdd as backend
+from ctlstark.symbolic.encode import bits_needed, block_order
+from ctlstark.symbolic.system import build_system
+
+from test_symbolic_models import (
+    TRUE, conj, counter_model, dining_cryptographers, eq, needs_reference, other, single_agent_model,
+)
+
+
+def free_model(*types: object, semantics: str = "multi", evolution: tuple = (), protocol: tuple | None = None,
+               actions: tuple[str, ...] = ("idle",)) -> tuple[Model, list[Variable]]:
+    """One agent with variables v0, v1, … of the given types, all initially free."""
+    variables = [Variable("A", f"v{i}", kind) for i, kind in enumerate(types)]  # type: ignore[arg-type]
+    agent = Agent("A", tuple(variables), (), actions, protocol or (other(*actions),), evolution)
+    return single_agent_model(agent, TRUE, semantics=semantics), variables
+
+
+def holding(system, condition) -> set:
+    return system.states_of(system.condition(condition) & system.reachable)
+
+
+# ---------------------------------------------------------------- bits and order
+
+
+@pytest.mark.parametrize(("count", "bits"), [(1, 0), (2, 1), (3, 2), (4, 2), (5, 3), (8, 3), (9, 4)])
+def test_bits_needed(count: int, bits: int) -> None:
+    assert bits_needed(count) == bits
+
+
+def test_unused_codes_are_never_states() -> None:
+    model, _ = free_model(EnumType(("a", "b", "c")), RangeType(-1, 1), RangeType(0, 4), BoolType())
+    system = build_system(model)
+    assert system.count_states(system.initial) == 3 * 3 * 5 * 2
+    assert system.count_states(system.reachable) == 90
+    assert len(system.states_of(system.reachable)) == 90
+
+
+def test_single_value_type_takes_no_bit() -> None:
+    model, _ = free_model(RangeType(7, 7), BoolType())
+    system = build_system(model)
+    assert system.stats["state_bits"] == 1
+    assert system.states_of(system.reachable) == {(7, False), (7, True)}
+
+
+def test_exact_count_beyond_float_precision() -> None:
+    model, _ = free_model(*([BoolType()] * 60), RangeType(0, 2))
+    system = build_system(model)
+    assert system.count_states(system.reachable) == 3 * 2**60
+
+
+def test_next_bit_follows_its_current_bit_and_variables_stay_together() -> None:
+    model, _ = free_model(RangeType(0, 5), EnumType(("a", "b", "c")), BoolType())
+    system = build_system(model)
+    level = system.bdd.level_of_var
+    for layout in system.encoding.variables.values():
+        levels = [level(bit) for pair in zip(layout.current, layout.next) for bit in pair]
+        assert levels == list(range(levels[0], levels[0] + len(levels)))
+        assert all(level(n) == level(c) + 1 for c, n in zip(layout.current, layout.next))
+
+
+def test_count_models_matches_brute_force() -> None:
+    manager = backend.new_manager()
+    names = [f"x{i}" for i in range(7)]
+    manager.declare(*names)
+    rng = random.Random(7)
+    for _ in range(60):
+        u = manager.false
+        for _ in range(rng.randint(0, 5)):
+            term = manager.true
+            for name in rng.sample(names, rng.randint(1, 4)):
+                term &= manager.var(name) if rng.random() < 0.5 else ~manager.var(name)
+            u = u | term if rng.random() < 0.7 else u & ~term
+        brute = sum(manager.let(dict(zip(names, values)), u) == manager.true
+                    for values in itertools.product((False, True), repeat=len(names)))
+        assert backend.count_models(manager, u, names) == brute
+
+
+@needs_reference
+def test_dining_cryptographers_order_follows_the_ring(tmp_path) -> None:
+    """Each cryptographer's coin and announcement sit with that cryptographer; the hub comes first."""
+    model = dining_cryptographers(6, tmp_path)
+    order = block_order(model)
+    position = {block: index for index, block in enumerate(order)}
+    assert order[0] == ("var", "Environment.numberofodd")
+    def distance(shared: str, agent: int) -> int:
+        return abs(position[("var", shared)] - position[("var", f"DinCrypt{agent}.payer")])
+
+    for i in range(1, 7):
+        assert distance(f"Environment.say{i}", i) <= 5
+        # coin i is read by cryptographers i and i + 1 (the ring closes at 6 → 1)
+        assert min(distance(f"Environment.coin{i}", i), distance(f"Environment.coin{i}", i % 6 + 1)) <= 5
+
+
+@needs_reference
+def test_dining_cryptographers_reachable_set_grows_linearly(tmp_path) -> None:
+    """With the structural order the reachable BDD has O(N) nodes (declaration order: ×2.2 per agent)."""
+    small = build_system(dining_cryptographers(8, tmp_path))
+    large = build_system(dining_cryptographers(16, tmp_path))
+    assert large.count_states(large.reachable) == 4 * 17 * 2**16
+    assert large.stats["reachable_nodes"] < 3 * small.stats["reachable_nodes"]
+
+
+# ---------------------------------------------------------------- expressions
+
+
+def test_division_truncates_toward_zero_and_zero_divisor_is_undefined() -> None:
+    model, (x, y) = free_model(RangeType(-3, 3), RangeType(-1, 1))
+    system = build_system(model)
+    quotient = Binary("/", VarRef(x), VarRef(y))
+    assert holding(system, Binary("=", Binary("/", VarRef(x), Const(2)), Const(-1))) == {
+        (-3, v) for v in (-1, 0, 1)} | {(-2, v) for v in (-1, 0, 1)}
+    # a comparison with an undefined side is false, and so is its negated relation
+    equal = holding(system, Binary("=", quotient, VarRef(x)))
+    different = holding(system, Binary("<>", quotient, VarRef(x)))
+    assert all(v != 0 for _, v in equal | different)
+    assert len(equal | different) == 7 * 2
+    assert holding(system, Unary("!", Binary("=", quotient, VarRef(x)))) >= {(x_, 0) for x_ in range(-3, 4)}
+
+
+def test_orderings_and_arithmetic() -> None:
+    model, (x, y) = free_model(RangeType(0, 3), RangeType(-2, 1))
+    system = build_system(model)
+    everything = list(itertools.product(range(0, 4), range(-2, 2)))
+    cases = {
+        "<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
+        ">=": lambda a, b: a >= b, "=": lambda a, b: a == b, "<>": lambda a, b: a != b,
+    }
+    for op, expected in cases.items():
+        total = Binary("*", Binary("-", VarRef(x), VarRef(y)), Const(2))
+        condition = Binary(op, total, Binary("+", VarRef(x), Const(1)))  # type: ignore[arg-type]
+        assert holding(system, condition) == {(a, b) for a, b in everything if expected((a - b) * 2, a + 1)}, op
+
+
+def test_boolean_bit_operators() -> None:
+    model, (p, q) = free_model(BoolType(), BoolType())
+    system = build_system(model)
+    both = list(itertools.product((False, True), repeat=2))
+    for op, expected in {"&": lambda a, b: a and b, "|": lambda a, b: a or b, "^": lambda a, b: a != b}.items():
+        condition = Binary("=", Binary(op, VarRef(p), VarRef(q)), Const(True))  # type: ignore[arg-type]
+        assert holding(system, condition) == {(a, b) for a, b in both if expected(a, b)}, op
+    assert holding(system, Binary("=", Unary("~", VarRef(p)), Const(True))) == {(False, False), (False, True)}
+
+
+def test_integer_and_boolean_constants_are_not_confused() -> None:
+    """`Const(0) == Const(False)` as dataclasses; the encoder must keep them apart (regression)."""
+    model, (n, b) = free_model(RangeType(0, 1), BoolType())
+    system = build_system(model)
+    encoder = system.expressions
+    encoder.values(Const(0))
+    assert set(encoder.values(Const(False))) == {False}
+    assert isinstance(next(iter(encoder.values(Const(False)))), bool)
+    assert holding(system, Binary("=", VarRef(b), Const(False))) == {(0, False), (1, False)}
+
+
+def test_equal_subexpressions_are_encoded_once() -> None:
+    model, (x, y) = free_model(RangeType(0, 3), RangeType(0, 3))
+    system = build_system(model)
+    first = Binary("+", VarRef(x), VarRef(y))
+    second = Binary("+", VarRef(x), VarRef(y))
+    assert first is not second
+    assert system.expressions.values(first) is system.expressions.values(second)
+
+
+def test_enumeration_compared_with_a_subset_type() -> None:
+    wide = Variable("A", "w", EnumType(("a", "b", "c")))
+    narrow = Variable("A", "n", EnumType(("b", "c")))
+    agent = Agent("A", (wide, narrow), (), ("i",), (other("i"),), ())
+    system = build_system(single_agent_model(agent, TRUE))
+    assert holding(system, Binary("=", VarRef(wide), VarRef(narrow))) == {("b", "b"), ("c", "c")}
+
+
+# ---------------------------------------------------------------- transitions
+
+
+def test_overflowing_assignment_has_no_successor() -> None:
+    model, _ = counter_model(3)
+    system = build_system(model)
+    assert system.states_of(system.deadlock_states()) == {(3,)}
+    assert system.image(system.state_bdd((3,))) == system.bdd.false
+
+
+def test_multi_and_single_assignment_differ() -> None:
+    """Two true lines: MA picks one line (the other variable keeps); SA applies both."""
+    for semantics, expected in (("multi", {(True, False), (False, True)}), ("single", {(True, True)})):
+        x = Variable("A", "x", BoolType())
+        y = Variable("A", "y", BoolType())
+        evolution = (EvolutionRule(((x, Const(True)),), TRUE), EvolutionRule(((y, Const(True)),), TRUE))
+        agent = Agent("A", (x, y), (), ("i",), (other("i"),), evolution)
+        system = build_system(single_agent_model(agent, conj(eq(x, False), eq(y, False)), semantics=semantics))
+        assert system.states_of(system.image(system.initial)) == expected, semantics
+
+
+def test_single_assignment_without_true_guard_keeps_value() -> None:
+    n = Variable("A", "n", RangeType(0, 3))
+    evolution = (EvolutionRule(((n, Const(2)),), eq(n, 0)),)
+    agent = Agent("A", (n,), (), ("i",), (other("i"),), evolution)
+    system = build_system(single_agent_model(agent, eq(n, 0), semantics="single"))
+    assert system.states_of(system.reachable) == {(0,), (2,)}
+    assert system.states_of(system.image(system.state_bdd((2,)))) == {(2,)}
+
+
+def test_multi_assignment_with_every_alternative_impossible_blocks() -> None:
+    n = Variable("A", "n", RangeType(0, 1))
+    evolution = (EvolutionRule(((n, Binary("+", VarRef(n), Const(5))),), TRUE),)
+    agent = Agent("A", (n,), (), ("i",), (other("i"),), evolution)
+    system = build_system(single_agent_model(agent, eq(n, 0)))
+    assert system.states_of(system.deadlock_states()) == {(0,)}
+
+
+def test_protocol_lines_union_other_and_missing_other() -> None:
+    """Lines whose condition holds are unioned; `Other` only where none holds; no line: deadlock."""
+    n = Variable("A", "n", RangeType(0, 3))
+    act = {name: ActionIs("A", name) for name in ("up", "down", "reset")}
+    evolution = (
+        EvolutionRule(((n, Binary("+", VarRef(n), Const(1))),), act["up"]),
+        EvolutionRule(((n, Binary("-", VarRef(n), Const(1))),), act["down"]),
+        EvolutionRule(((n, Const(0)),), act["reset"]),
+    )
+    protocol_with_other = (
+        ProtocolRule(Binary("<", VarRef(n), Const(2)), ("up",)),
+        ProtocolRule(conj(Binary(">", VarRef(n), Const(0)), Binary("<", VarRef(n), Const(2))), ("down",)),
+        other("reset"),
+    )
+    agent = Agent("A", (n,), (), ("up", "down", "reset"), protocol_with_other, evolution)
+    system = build_system(single_agent_model(agent, eq(n, 0)))
+    successors = {s: system.states_of(system.image(system.state_bdd(s))) for s in [(0,), (1,), (2,)]}
+    assert successors == {(0,): {(1,)}, (1,): {(0,), (2,)}, (2,): {(0,)}}
+    pairs = system.successors_with_actions(system.state_bdd((1,)))
+    assert system.joint_actions_of(pairs) == {("up",), ("down",)}
+
+    without_other = protocol_with_other[:2]
+    agent = Agent("A", (n,), (), ("up", "down", "reset"), without_other, evolution)
+    system = build_system(single_agent_model(agent, eq(n, 0)))
+    assert system.states_of(system.deadlock_states()) == {(2,)}
+
+
+def test_empty_environment_protocol_enables_every_action_code() -> None:
+    """MCMAS: an environment without protocol lines may take any code, anonymous `#k` included."""
+    flag = Variable(ENVIRONMENT, "flag", BoolType())
+    environment = Agent(ENVIRONMENT, (flag,), (), ("a", "b", "c", "#3"), (),
+                        (EvolutionRule(((flag, Const(True)),), ActionIs(ENVIRONMENT, "a")),))
+    x = Variable("A", "x", BoolType())
+    agent = Agent("A", (x,), (), ("i",), (other("i"),), ())
+    model = Model(name="env", semantics="multi", agents=(environment, agent), propositions={},
+                  initial_condition=conj(eq(flag, False), eq(x, False)), groups={}, fairness=(), formulae=())
+    system = build_system(model)
+    pairs = system.successors_with_actions(system.initial)
+    assert system.joint_actions_of(pairs) == {(code, "i") for code in ("a", "b", "c", "#3")}
+    assert system.states_of(system.reachable) == {(False, False), (True, False)}
+
+
+def test_guards_read_other_agents_actions() -> None:
+    light = Variable("L", "on", BoolType())
+    switch = Variable("S", "pressed", BoolType())
+    lamp = Agent("L", (light,), (), ("idle",), (other("idle"),),
+                 (EvolutionRule(((light, Const(True)),), ActionIs("S", "press")),))
+    user = Agent("S", (switch,), (), ("press", "wait"), (other("press", "wait"),), ())
+    model = Model(name="lamp", semantics="multi", agents=(lamp, user), propositions={},
+                  initial_condition=conj(eq(light, False), eq(switch, False)), groups={}, fairness=(), formulae=())
+    system = build_system(model)
+    assert system.states_of(system.image(system.initial)) == {(False, False), (True, False)}
+    pairs = system.successors_with_actions(system.initial)
+    turned_on = pairs & system.state_bdd((True, False))
+    assert system.joint_actions_of(turned_on) == {("idle", "press")}
+
+
+def test_state_bdd_rejects_bad_states() -> None:
+    model, _ = counter_model(2)
+    system = build_system(model)
+    with pytest.raises(ValueError):
+        system.state_bdd((7,))
+    with pytest.raises(ValueError):
+        system.state_bdd((0, 1))
+
+
+# ---------------------------------------------------------------- reordering, memory, shutdown
+
+
+def test_reordering_modes_give_the_same_states() -> None:
+    model, _ = counter_model(6)
+    forced = build_system(model, reorder=True)
+    never = build_system(model, reorder=False)
+    default = build_system(model)
+    assert forced.stats["reordering"] is True
+    assert never.stats["reordering"] is False and default.stats["reordering"] is False
+    assert forced.states_of(forced.reachable) == never.states_of(never.reachable) == default.states_of(default.reachable)
+
+
+def test_cudd_out_of_memory_becomes_resource_exhausted() -> None:
+    if backend.BACKEND != "cudd":
+        pytest.skip("needs dd.cudd")
+    manager = backend.new_manager()
+    manager.configure(max_memory=32 * 2**20)
+    names = [f"q{i}" for i in range(400)]
+    manager.declare(*names)
+    with pytest.raises(ResourceExhausted):
+        with backend.memory_guard():
+            u = manager.false
+            for i in range(200):
+                u |= manager.var(names[i]) & manager.var(names[399 - i])
+
+
+def test_other_errors_pass_through_the_memory_guard() -> None:
+    with pytest.raises(ValueError, match="unrelated"):
+        with backend.memory_guard():
+            raise ValueError("unrelated")
+
+
+def test_no_cudd_shutdown_message() -> None:
+    """A run that keeps its system and checker until exit prints nothing about referenced nodes."""
+    script = (
+        "from ctlstark.check.label import Checker\n"
+        "from ctlstark.logic import formula as f\n"
+        "from ctlstark.symbolic.system import build_system\n"
+        "from test_symbolic_models import counter_model\n"
+        "model, _ = counter_model(4)\n"
+        "system = build_system(model)\n"
+        "checker = Checker(system)\n"
+        "kept = checker.states(f.E(f.F(f.Prop('top'))))\n"
+        "print(checker.holds(f.E(f.F(f.Prop('top')))))\n"
+    )
+    tests_dir = str(__import__("pathlib").Path(__file__).parent)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tests_dir,
+                            env={**__import__("os").environ, "PYTHONPATH": tests_dir}, check=False)
+    assert result.stdout.strip() == "True", result.stderr
+    assert "referenced" not in result.stderr and "Still" not in result.stderr, result.stderr
