@@ -177,9 +177,6 @@ def test_obligation_and_red_states() -> None:
 
 
 @pytest.mark.parametrize("formula", [
-    f.E(f.And(f.F(f.Prop("p")), f.G(f.Prop("q")))),
-    f.A(f.F(f.G(f.Prop("p")))),
-    f.E(f.X(f.X(f.Prop("p")))),
     f.E(f.ActionAtom("R", "go")),
     f.ATL("all", f.F(f.Prop("p"))),
     f.F(f.Prop("p")),

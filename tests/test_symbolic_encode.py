@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import os
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -299,7 +301,8 @@ def test_reordering_modes_give_the_same_states() -> None:
     default = build_system(model)
     assert forced.stats["reordering"] is True
     assert never.stats["reordering"] is False and default.stats["reordering"] is False
-    assert forced.states_of(forced.reachable) == never.states_of(never.reachable) == default.states_of(default.reachable)
+    expected = never.states_of(never.reachable)
+    assert forced.states_of(forced.reachable) == expected == default.states_of(default.reachable)
 
 
 def test_cudd_out_of_memory_becomes_resource_exhausted() -> None:
@@ -335,8 +338,8 @@ def test_no_cudd_shutdown_message() -> None:
         "kept = checker.states(f.E(f.F(f.Prop('top'))))\n"
         "print(checker.holds(f.E(f.F(f.Prop('top')))))\n"
     )
-    tests_dir = str(__import__("pathlib").Path(__file__).parent)
+    tests_dir = str(Path(__file__).parent)
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tests_dir,
-                            env={**__import__("os").environ, "PYTHONPATH": tests_dir}, check=False)
+                            env={**os.environ, "PYTHONPATH": tests_dir}, check=False)
     assert result.stdout.strip() == "True", result.stderr
     assert "referenced" not in result.stderr and "Still" not in result.stderr, result.stderr
