@@ -1,4 +1,4 @@
-"""Hypothesis strategies for small, well-typed random models and random CTLK formulas.
+"""Hypothesis strategies for small, well-typed random models and random CTLK and CTL*K formulas.
 
 They compose bottom-up: variable types, expressions over variables in scope,
 agents, whole models, formulas over a model. Models stay within `MAX_STATE_BITS`
@@ -380,3 +380,74 @@ def models_and_formulas(draw: Draw, max_bits: int = MAX_STATE_BITS) -> tuple[Mod
     """A random model and a random formula over it."""
     model = draw(models(max_bits))
     return model, draw(formulas(model))
+
+
+# ---------------------------------------------------------------- CTL*K formulas
+
+# hypothesis favours the first entries of sampled_from: the order sets the mix
+_PATH_CHOICES = ("operator", "quantified", "atom", "operator", "state", "atom", "operator")
+_STATE_CHOICES = ("compound", "atom", "compound", "compound")
+_PATH_KINDS = ("U", "G", "F", "X", "R", "W", "and", "or", "not", "implies", "iff")
+
+
+@st.composite
+def path_formulas(draw: Draw, model: Model, depth: int = 4, operator_first: bool = False) -> f.Formula:
+    """A random CTL*K path formula of nesting depth ≤ `depth`.
+
+    `X F G U R W` and Boolean connectives over state leaves: atoms, or CTL*K state
+    formulas one level shallower, so CTL-shaped pieces (`E X p`, `A(p U q)`) and
+    general path quantifiers end up nested inside path formulas. `operator_first`
+    puts a temporal or Boolean operator at the top (when `depth` ≥ 1).
+    """
+    if depth == 0:
+        choice = "atom"
+    else:
+        choice = "operator" if operator_first else draw(st.sampled_from(_PATH_CHOICES))
+    if choice == "atom":
+        return draw(atoms(model))
+    if choice == "state":
+        return draw(ctlstar_formulas(model, depth - 1))
+    if choice == "quantified":
+        return draw(st.sampled_from((f.E, f.A)))(draw(path_formulas(model, depth - 1)))
+    kind = draw(st.sampled_from(_PATH_KINDS))
+    sub = path_formulas(model, depth - 1)
+    if kind in ("X", "F", "G"):
+        return {"X": f.X, "F": f.F, "G": f.G}[kind](draw(sub))
+    if kind == "not":
+        return f.Not(draw(sub))
+    binary = {"U": f.U, "R": f.R, "W": f.W, "and": f.And, "or": f.Or, "implies": f.Implies, "iff": f.Iff}
+    return binary[kind](draw(sub), draw(sub))
+
+
+@st.composite
+def ctlstar_formulas(draw: Draw, model: Model, depth: int = 4) -> f.Formula:
+    """A random CTL*K state formula of nesting depth ≤ `depth` (a path quantifier and its path count as one level).
+
+    `E`/`A` over any path formula, knowledge, `O`, Boolean connectives.
+    """
+    if depth == 0 or draw(st.sampled_from(_STATE_CHOICES)) == "atom":
+        return draw(atoms(model))
+    kind = draw(st.sampled_from(("path", "binary", "path", "K", "path", "not", "GK", "DK", "GCK", "O")))
+    sub = ctlstar_formulas(model, depth - 1)
+    if kind == "not":
+        return f.Not(draw(sub))
+    if kind == "binary":
+        connective = draw(st.sampled_from((f.And, f.Or, f.Implies, f.Iff)))
+        return connective(draw(sub), draw(sub))
+    if kind == "path":
+        quantifier = draw(st.sampled_from((f.E, f.A)))
+        return quantifier(draw(path_formulas(model, depth)))
+    if kind in ("K", "O"):
+        who = draw(st.sampled_from(model.agent_names))
+        return (f.K if kind == "K" else f.O)(who, draw(sub))
+    group = draw(st.sampled_from(sorted(model.groups)))
+    return {"GK": f.GK, "DK": f.DK, "GCK": f.GCK}[kind](group, draw(sub))
+
+
+@st.composite
+def models_and_ctlstar_formulas(draw: Draw, max_bits: int = 6, depth: int = 4) -> tuple[Model, f.Formula]:
+    """A random model and a random CTL*K formula over it."""
+    model = draw(models(max_bits))
+    path = path_formulas(model, depth, operator_first=True)
+    quantified = st.tuples(st.sampled_from((f.E, f.A)), path).map(lambda pair: pair[0](pair[1]))
+    return model, draw(st.one_of(quantified, ctlstar_formulas(model, depth)))

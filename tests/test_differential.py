@@ -1,8 +1,12 @@
 """Differential test: the symbolic engine against the explicit-state oracle on random models.
 
-For random small models and random CTLK formulas both sides must agree on the
-initial, reachable and deadlock states, the state count, every transition, the
-fair states, and the satisfying states of every state subformula.
+For random small models and random CTLK and CTL*K formulas both sides must
+agree on the initial, reachable and deadlock states, the state count, every
+transition, the fair states, and the satisfying states of every state
+subformula. The CTL*K cases nest general path formulas (checked by the symbolic
+tableau on one side, a Büchi-automaton product on the other) with CTL shapes,
+knowledge and path quantifiers, on models with and without Fairness sections.
+`UnsupportedFormula` is not caught: a formula the symbolic side cannot check fails.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from ctlstark.logic import formula as f
 from ctlstark.model import Model
 from ctlstark.symbolic.system import build_system
 
-from strategies import models, models_and_formulas
+from strategies import MAX_STATE_BITS, models, models_and_ctlstar_formulas, models_and_formulas
 
 RANDOM = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -73,3 +77,16 @@ def test_formula_states_agree_long(case: tuple[Model, f.Formula]) -> None:
     model, formula = case
     assert_same_system(model)
     assert_same_verdicts(model, formula)
+
+
+@settings(RANDOM, max_examples=300)
+@given(models_and_ctlstar_formulas())
+def test_ctlstar_formula_states_agree(case: tuple[Model, f.Formula]) -> None:
+    assert_same_verdicts(*case)
+
+
+@pytest.mark.slow
+@settings(RANDOM, max_examples=3000)
+@given(models_and_ctlstar_formulas(max_bits=MAX_STATE_BITS))
+def test_ctlstar_formula_states_agree_long(case: tuple[Model, f.Formula]) -> None:
+    assert_same_verdicts(*case)

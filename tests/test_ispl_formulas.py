@@ -149,7 +149,7 @@ def test_dialect_warnings_name_both_readings(model):
     warning = entry.warnings[0]
     assert "`A (!(p U q))`" in warning and "`A(!p U q)`" in warning
     ctls = parse_formula("A (F p and G q)", model, mode="ctlstar")
-    assert "A (F (p and G q))" in ctls.warnings[0] and "A ((F p and G q))" in ctls.warnings[0]
+    assert "A (F (p and G q))" in ctls.warnings[0] and "A (F p and G q)" in ctls.warnings[0]
     assert parse_formula("LTL G p U q", model).warnings == ()
     assert parse_formula("A ((F p) and (G q))", model, mode="ctlstar").warnings == ()
 

@@ -21,7 +21,7 @@ from ..symbolic.system import SymbolicSystem
 
 def ex(system: SymbolicSystem, target: Function) -> Function:
     """`EX f = reachable ∧ pre(f)`: reachable states with a successor in f."""
-    return system.reachable & system.preimage(target)
+    return system.preimage(target, within=system.reachable)
 
 
 def eu(system: SymbolicSystem, hold: Function, goal: Function) -> Function:

@@ -1,16 +1,28 @@
-"""LABEL: the reachable states where a state formula holds, by recursion on the tree.
+"""LABEL / TRANS: the reachable states where a state formula holds, by recursion on the tree.
 
 `Checker(system).states(φ)` returns the BDD of reachable states satisfying φ;
 `holds(φ)` says whether φ holds in every initial state. Results are cached
-per (structurally equal) subformula.
+per (structurally equal) subformula, so identical subformulas are labelled
+once per checker.
 
-Path-quantified formulas all go through `Checker._path_quantified`. Today it
-evaluates the CTL shapes by fixpoints (`check.ctl`) — `E`/`A` over `X φ`,
-`F φ`, `G φ`, `φ U ψ`, `φ R ψ`, `φ W ψ` with state operands, a negation
-directly over such a shape, or a state formula φ (`E φ = φ ∧ fair`, which is φ
-without fairness) — and raises
-`UnsupportedFormula` for other path formulas; the LTL tableau (EXIST-PATH)
-will plug in there.
+This is Algorithm 1 (LABEL) of the CTL*K paper. Every path-quantified
+formula goes through one dispatch, `Checker._path_quantified`, which records
+the route it took in `Checker.routes` (formula → route text):
+
+* `E φ`/`A φ` over a state formula φ: `E φ = φ ∧ fair`, `A φ = φ ∨ ¬fair`
+  (route `state`).
+* CTL-shaped path formulas — after peeling negations one of `X F G U R W`
+  applied to state formulas: the CTL fixpoints of `check.ctl` with the CTL
+  semantics of docs/semantics.md (route `fast:EX`, `fast:AG`, …).
+* Anything else ranges over infinite fair paths ("Paths and deadlocks"). The
+  path formula is put in negation normal form (TRANS: its maximal state
+  subformulas stay whole and are labelled by this class, once each), then
+  split where that is exact on infinite paths — `E(ψ1 ∨ ψ2) = Eψ1 ∨ Eψ2`,
+  `E(φ ∧ ψ) = φ ∧ Eψ` for a state formula φ, and the single-operator shapes
+  evaluated by fixpoints whose targets are restricted to the states with an
+  infinite fair path (route `fast:EF[inf]`, …). What remains goes to
+  EXIST-PATH, the symbolic tableau of `check.tableau` (route
+  `tableau(k vars, m fairness sets)`). `A ψ = ¬E¬ψ` restricted to reachable.
 
 Fairness (docs/semantics.md): fair = `EG_fair true`; `EX φ = pre(φ ∧ fair)`,
 `E[φ U ψ] = E[φ U (ψ ∧ fair)]`, `EG φ` by Emerson–Lei; `A ψ = ¬E ¬ψ`.
@@ -23,11 +35,13 @@ from collections.abc import Sequence
 
 from ..errors import UnsupportedFormula
 from ..logic import formula as f
+from ..logic.normalise import path_nnf, subformulas
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..symbolic.encode import recursion_headroom
 from ..symbolic.system import SymbolicSystem
 from . import ctl, epistemic
+from .tableau import ExistPath
 
 _CTL_SHAPES = (f.X, f.F, f.G, f.U, f.R, f.W)
 
@@ -76,10 +90,20 @@ def is_propositional(formula: f.Formula) -> bool:
 class Checker:
     """Labels reachable states with the formulas they satisfy (CTLK with fairness)."""
 
-    def __init__(self, system: SymbolicSystem, *, fairness: Sequence[f.Formula] | None = None):
-        """`fairness` defaults to the model's `Fairness` section."""
+    def __init__(self, system: SymbolicSystem, *, fairness: Sequence[f.Formula] | None = None,
+                 fast_paths: bool = True):
+        """`fairness` defaults to the model's `Fairness` section.
+
+        `fast_paths=False` (for tests) sends every path formula that is not a
+        state formula to the tableau, CTL-shaped ones included.
+        """
         self.system = system
+        self.routes: dict[f.Formula, str] = {}
         self._cache: dict[f.Formula, Function] = {}
+        self._fast_paths = fast_paths
+        self._infinite_cache: dict[f.Formula, tuple[Function, str]] = {}
+        self._infinite_states: Function | None = None
+        self._exist_path: ExistPath | None = None
         constraints = system.model.fairness if fairness is None else tuple(fairness)
         with backend.memory_guard():
             if constraints:
@@ -106,9 +130,17 @@ class Checker:
         satisfied = self.states(formula)
         return self.system.initial & ~satisfied == self.system.bdd.false
 
+    def routes_of(self, formula: f.Formula) -> list[tuple[f.Formula, str]]:
+        """The routes taken by the path-quantified subformulas of `formula`, in computation order."""
+        inside = set(subformulas(formula))
+        return [(sub, route) for sub, route in self.routes.items() if sub in inside]
+
     def release(self) -> None:
         """Drop cached BDDs (called when the system is released)."""
         self._cache.clear()
+        self._infinite_cache.clear()
+        self._infinite_states = None
+        self._exist_path = None
         self._constraints = []
         self.fair_states = None  # type: ignore[assignment]
 
@@ -136,10 +168,8 @@ class Checker:
                 return reachable & (~self._label(left) | self._label(right))
             case f.Iff(left=left, right=right):
                 return reachable & backend.xnor(self._label(left), self._label(right))
-            case f.E(path=path):
-                return self._path_quantified(f.E, path)
-            case f.A(path=path):
-                return self._path_quantified(f.A, path)
+            case f.E() | f.A():
+                return self._path_quantified(formula)
             case f.K() | f.GK() | f.DK() | f.GCK() | f.O():
                 return self._epistemic(formula)
             case f.ATL():
@@ -188,19 +218,26 @@ class Checker:
 
     # ------------------------------------------------------------ temporal
 
-    def _path_quantified(self, quantifier: type, path: f.Formula) -> Function:
-        """`E ψ` / `A ψ`: the one entry point for every path formula."""
+    def _path_quantified(self, formula: f.E | f.A) -> Function:
+        """`E ψ` / `A ψ`: the one entry point for every path formula; records the route taken."""
+        quantifier, path = type(formula), formula.path
         if f.is_state_formula(path):
+            self.routes[formula] = "state"
             return self._quantified_state(quantifier, self._label(path))
-        path = push_negation(path)
-        if not is_ctl_path(path):
-            raise UnsupportedFormula(
-                f"the path formula {f.to_text(path)} is not supported yet: E/A must be followed by "
-                "one of X, F, G, U, R, W applied to state formulas"
-            )
+        shaped = push_negation(path)
+        if self._fast_paths and is_ctl_path(shaped):
+            self.routes[formula] = f"fast:{quantifier.__name__}{type(shaped).__name__}"
+            if quantifier is f.E:
+                return self._exists(shaped)
+            return self.system.reachable & ~self._exists(push_negation(f.Not(shaped)))
+        _reject_action_atoms(path)
         if quantifier is f.E:
-            return self._exists(path)
-        return self.system.reachable & ~self._exists(push_negation(f.Not(path)))
+            states, route = self._exists_infinite(path_nnf(path))
+        else:
+            counter, route = self._exists_infinite(path_nnf(f.Not(path)))
+            states = self.system.reachable & ~counter
+        self.routes[formula] = route
+        return states
 
     def _quantified_state(self, quantifier: type, holds: Function) -> Function:
         """`E φ = φ ∧ fair`, `A φ = φ ∨ ¬fair` for a state formula φ (= φ without fairness)."""
@@ -227,6 +264,67 @@ class Checker:
                 hold = self._label(left)
                 return ctl.eu(system, hold, self._label(right) & fair) | self._eg(hold)
         raise UnsupportedFormula(f"cannot check {f.to_text(path)} yet")
+
+    # ------------------------------------------------------------ infinite fair paths
+
+    @property
+    def infinite_states(self) -> Function:
+        """Reachable states where an infinite fair path starts (`fair` itself under fairness)."""
+        if self._infinite_states is None:
+            self._infinite_states = self.fair_states if self._constraints else ctl.eg(self.system, self.system.reachable)
+        return self._infinite_states
+
+    def _exists_infinite(self, path: f.Formula) -> tuple[Function, str]:
+        """`E ψ` over infinite fair paths for ψ in negation normal form, with the route taken."""
+        cached = self._infinite_cache.get(path)
+        if cached is None:
+            cached = self._infinite_cache[path] = self._split_infinite(path)
+        return cached
+
+    def _split_infinite(self, path: f.Formula) -> tuple[Function, str]:
+        """Split ψ where exact on infinite paths; fixpoints for single operators; else the tableau."""
+        if f.is_state_formula(path):
+            return self._label(path) & self.infinite_states, "state"
+        if not self._fast_paths:
+            return self._tableau(path)
+        if isinstance(path, f.Or):
+            pieces = [self._exists_infinite(disjunct) for disjunct in _flatten(f.Or, path)]
+            return _union(self.system.bdd.false, pieces, "or")
+        if isinstance(path, f.And):
+            conjuncts = _flatten(f.And, path)
+            state = [c for c in conjuncts if f.is_state_formula(c)]
+            rest = [c for c in conjuncts if not f.is_state_formula(c)]
+            if state:
+                holds = self.system.reachable
+                for conjunct in state:
+                    holds &= self._label(conjunct)
+                states, route = self._exists_infinite(_conjunction(rest))
+                return holds & states, route
+        if is_ctl_path(path):
+            return self._exists_on_infinite_paths(path)
+        return self._tableau(path)
+
+    def _exists_on_infinite_paths(self, path: f.X | f.U | f.R) -> tuple[Function, str]:
+        """`E X φ`, `E(φ U ψ)`, `E(φ R ψ)` over infinite fair paths, by fixpoints."""
+        system, infinite = self.system, self.infinite_states
+        match path:
+            case f.X(operand=operand):
+                return ctl.ex(system, self._label(operand) & infinite), "fast:EX[inf]"
+            case f.U(left=left, right=right):
+                name = "EF" if left == f.Const(True) else "EU"
+                return ctl.eu(system, self._label(left), self._label(right) & infinite), f"fast:{name}[inf]"
+            case f.R(left=left, right=right):
+                hold, release = self._label(right), self._label(left)
+                if left == f.Const(False):
+                    return self._eg(hold), "fast:EG[inf]"
+                return ctl.eu(system, hold, hold & release & infinite) | self._eg(hold), "fast:ER[inf]"
+        raise UnsupportedFormula(f"cannot check {f.to_text(path)} yet")
+
+    def _tableau(self, path: f.Formula) -> tuple[Function, str]:
+        if self._exist_path is None:
+            self._exist_path = ExistPath(self.system, self._constraints)
+        run = self._exist_path.states(path, self._label)
+        return run.states, run.route
 
     def _eg(self, hold: Function) -> Function:
         return ctl.eg_fair(self.system, hold, self._constraints)
@@ -262,3 +360,32 @@ class Checker:
     def _check_agent(self, agent: str) -> None:
         if agent not in self.system.model.agent_names:
             raise UnsupportedFormula(f"unknown agent {agent!r}")
+
+
+def _reject_action_atoms(path: f.Formula) -> None:
+    for sub in subformulas(path):
+        if isinstance(sub, f.ActionAtom):
+            raise UnsupportedFormula(f"action atoms are not supported yet: {f.to_text(sub)}")
+        if isinstance(sub, f.ATL):
+            raise UnsupportedFormula(f"ATL is not supported yet: {f.to_text(sub)}")
+
+
+def _flatten(kind: type, formula: f.Formula) -> list[f.Formula]:
+    """The operands of a nest of `kind` (And or Or), left to right."""
+    if isinstance(formula, kind):
+        return _flatten(kind, formula.left) + _flatten(kind, formula.right)  # type: ignore[attr-defined]
+    return [formula]
+
+
+def _conjunction(conjuncts: list[f.Formula]) -> f.Formula:
+    result = conjuncts[0]
+    for conjunct in conjuncts[1:]:
+        result = f.And(result, conjunct)
+    return result
+
+
+def _union(false: Function, pieces: list[tuple[Function, str]], joiner: str) -> tuple[Function, str]:
+    states = false
+    for piece, _ in pieces:
+        states |= piece
+    return states, f"{joiner}({', '.join(route for _, route in pieces)})"

@@ -1,4 +1,4 @@
-"""Textbook explicit-state evaluation of CTLK formulas (the symbolic engine's test oracle).
+"""Textbook explicit-state evaluation of CTL*K formulas (the symbolic engine's test oracle).
 
 Everything follows docs/semantics.md on sets of reachable states, but with
 algorithms chosen to be independent of the symbolic fixpoints:
@@ -7,13 +7,22 @@ algorithms chosen to be independent of the symbolic fixpoints:
 * `EG φ` (fair or not): Tarjan's strongly connected components of the graph
   restricted to `φ`; keep the nontrivial components that meet every fairness
   set, then search backward inside `φ` (Clarke–Emerson–Sistla);
+* `E ψ` for a path formula ψ that is not CTL-shaped: infinite fair paths only,
+  decided by a generalized Büchi automaton (GPVW expansion) and an explicit
+  product with SCC analysis (`explicit/ltl.py`);
 * `K`, `DK`: group the fair reachable states by the observed variables;
 * `GCK`: breadth-first search along the union of the members' relations;
-* `A ψ` is `¬E ¬ψ`, with the negation pushed through the path operator.
+* `A ψ` is `¬E ¬ψ`.
+
+Which semantics a path quantifier gets (docs/semantics.md, "Paths and
+deadlocks"): over a state formula φ, `E φ = φ ∧ fair`; over a CTL-shaped path
+formula — after peeling negations, one of `X F G U R W` applied to state
+formulas — the CTL definitions (without fairness a deadlocked successor counts
+for `EX` and ends an until); over anything else, infinite fair paths only.
 
 Supported: propositions, red/green atoms, `true`/`false`, Boolean connectives,
-`E`/`A` over `X F G U R W` with state-formula operands (possibly negated), `E`/`A`
-of a state formula, `K GK DK GCK O`. Anything else raises `UnsupportedFormula`.
+`E`/`A` over any path formula built from `X F G U R W`, Boolean connectives and
+state formulas, `K GK DK GCK O`. Action atoms and ATL raise `UnsupportedFormula`.
 """
 
 from __future__ import annotations
@@ -24,10 +33,12 @@ from collections.abc import Iterable
 from ..errors import UnsupportedFormula
 from ..logic.formula import (
     A, ATL, DK, GCK, GK, AgentStates, ActionAtom, And, Const, E, F, Formula, G, Iff, Implies, K, Not, O, Or,
-    Prop, R, U, W, X, is_state_formula, to_text,
+    TEMPORAL, Prop, R, U, W, X, children, is_state_formula, to_text,
 )
 from ..model import Expr, Variable
 from .evaluate import holds
+from .graph import backward_closure, is_nontrivial, strongly_connected_components
+from .ltl import Lasso, exists_fair_path, holds_on_lasso, to_nnf
 from .system import ExplicitSystem, State
 
 StateSet = frozenset[State]
@@ -47,6 +58,7 @@ class ExplicitChecker:
         self._successors = system.successors
         self._predecessors = system.predecessors()
         self._cache: dict[Formula, StateSet] = {}
+        self._path_cache: dict[Formula, StateSet] = {}
         constraints = self.model.fairness if fairness is None else fairness
         if constraints:
             unfair = ExplicitChecker(system, fairness=())
@@ -67,6 +79,40 @@ class ExplicitChecker:
     def holds(self, formula: Formula) -> bool:
         """True when the formula holds in every initial state."""
         return self.system.initial <= self.sat(formula)
+
+    def exists_fair_path(self, path: Formula) -> StateSet:
+        """States where some infinite fair path satisfies `path`, whatever its shape.
+
+        This is `E path` under the infinite-path reading (what a general CTL*
+        path formula gets); for CTL-shaped paths `sat(E(path))` may differ on
+        deadlocks when the model has no Fairness section.
+        """
+        if path not in self._path_cache:
+            leaves: list[Formula] = []
+            automaton_formula = to_nnf(path, leaves)
+            leaf_states = [self.sat(leaf) for leaf in leaves]
+            self._path_cache[path] = exists_fair_path(
+                automaton_formula, leaf_states, self.reachable, self._successors, self.fairness_sets
+            )
+        return self._path_cache[path]
+
+    def path_holds(self, path: Formula, lasso: Lasso) -> bool:
+        """Whether the path formula holds on the lasso (state leaves judged by `sat`).
+
+        Only evaluates the formula: whether the lasso is a path of the system
+        and fair is `is_fair_path`'s business.
+        """
+        return holds_on_lasso(path, lasso, self.sat)
+
+    def is_fair_path(self, lasso: Lasso) -> bool:
+        """Whether the lasso is an infinite path of reachable states that visits every fairness set in its loop."""
+        positions = lasso.positions
+        if not all(state in self.reachable for state in positions):
+            return False
+        steps = [(positions[i], positions[lasso.next_position(i)]) for i in range(len(positions))]
+        if not all(target in self._successors[source] for source, target in steps):
+            return False
+        return all(fair_set.intersection(lasso.loop) for fair_set in self.fairness_sets)
 
     # ------------------------------------------------------------------ dispatch
 
@@ -122,10 +168,18 @@ class ExplicitChecker:
     # ------------------------------------------------------------------ temporal
 
     def _exists(self, path: Formula) -> StateSet:
-        """States where some fair path satisfies `path` (a CTL-shaped path formula)."""
+        """`E path`: a state formula over fair states, CTL shapes by CTL, the rest over infinite fair paths."""
+        if is_state_formula(path):
+            return self.sat(path) & self.fair_states
+        if is_ctl_shaped(path):
+            return self._exists_ctl(path)
+        return self.exists_fair_path(path)
+
+    def _exists_ctl(self, path: Formula) -> StateSet:
+        """States where some fair path satisfies the CTL-shaped `path` (CTL definitions)."""
         match path:
-            case Not(operand=inner) if not is_state_formula(inner):
-                return self._exists(_negate_path(inner))
+            case Not(operand=inner):
+                return self._exists_ctl(_negate_path(inner))
             case X(operand=x):
                 return self._ex(self.sat(x))
             case F(operand=x):
@@ -138,9 +192,7 @@ class ExplicitChecker:
                 return self._eu(self.sat(l), self.sat(r)) | self._eg(self.sat(l))
             case R(left=l, right=r):
                 return self._eu(self.sat(r), self.sat(l) & self.sat(r)) | self._eg(self.sat(r))
-        if is_state_formula(path):
-            return self.sat(path) & self.fair_states
-        raise UnsupportedFormula(f"general CTL* path formula: {to_text(path)}")
+        raise TypeError(f"not a CTL-shaped path formula: {to_text(path)}")
 
     def _ex(self, target: StateSet) -> StateSet:
         """EX: states with a successor in `target ∧ fair`."""
@@ -162,26 +214,12 @@ class ExplicitChecker:
     def _eg(self, stay: StateSet) -> StateSet:
         """EG under fairness: reach, inside `stay`, a nontrivial SCC of `stay` meeting every fairness set."""
         cores: set[State] = set()
-        for component in _strongly_connected_components(stay, self._successors):
-            if not self._nontrivial(component):
+        for component in strongly_connected_components(stay, self._successors):
+            if not is_nontrivial(component, self._successors):
                 continue
             if all(component & fair_set for fair_set in self.fairness_sets):
                 cores |= component
-        found = set(cores)
-        frontier = deque(cores)
-        while frontier:
-            state = frontier.popleft()
-            for source in self._predecessors[state]:
-                if source in stay and source not in found:
-                    found.add(source)
-                    frontier.append(source)
-        return frozenset(found)
-
-    def _nontrivial(self, component: StateSet) -> bool:
-        if len(component) > 1:
-            return True
-        (only,) = component
-        return only in self._successors[only]
+        return backward_closure(cores, self._predecessors, stay.__contains__)
 
     # ------------------------------------------------------------------ epistemic and deontic
 
@@ -234,6 +272,13 @@ class ExplicitChecker:
         return self.reachable if green <= truth else frozenset()
 
 
+def is_ctl_shaped(path: Formula) -> bool:
+    """After peeling negations, one of `X F G U R W` applied to state formulas."""
+    while isinstance(path, Not):
+        path = path.operand
+    return isinstance(path, TEMPORAL) and all(is_state_formula(child) for child in children(path))
+
+
 def _negate_path(path: Formula) -> Formula:
     """A path formula equivalent to `¬path` on infinite paths, one operator deep."""
     match path:
@@ -252,49 +297,3 @@ def _negate_path(path: Formula) -> Formula:
         case W(left=l, right=r):
             return U(Not(r), And(Not(l), Not(r)))
     raise UnsupportedFormula(f"general CTL* path formula: {to_text(Not(path))}")
-
-
-def _strongly_connected_components(nodes: StateSet, successors: dict[State, frozenset[State]]) -> list[StateSet]:
-    """Tarjan's algorithm (iterative) on the subgraph induced by `nodes`."""
-    index: dict[State, int] = {}
-    lowlink: dict[State, int] = {}
-    on_stack: set[State] = set()
-    stack: list[State] = []
-    components: list[StateSet] = []
-    counter = 0
-    for root in nodes:
-        if root in index:
-            continue
-        work: list[tuple[State, list[State]]] = []
-        index[root] = lowlink[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack.add(root)
-        work.append((root, [t for t in successors[root] if t in nodes]))
-        while work:
-            node, pending = work[-1]
-            if pending:
-                child = pending.pop()
-                if child not in index:
-                    index[child] = lowlink[child] = counter
-                    counter += 1
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, [t for t in successors[child] if t in nodes]))
-                elif child in on_stack:
-                    lowlink[node] = min(lowlink[node], index[child])
-                continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                lowlink[parent] = min(lowlink[parent], lowlink[node])
-            if lowlink[node] == index[node]:
-                component: set[State] = set()
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component.add(member)
-                    if member == node:
-                        break
-                components.append(frozenset(component))
-    return components

@@ -298,6 +298,8 @@ def to_text(formula: Formula) -> str:
             name = "E" if quantifier is E else "A"
             if isinstance(path, U) and is_state_formula(path.left) and is_state_formula(path.right):
                 return f"{name}({to_text(path.left)} U {to_text(path.right)})"
+            if isinstance(path, BINARY_BOOLEAN + (U, R, W)):
+                return f"{name} {to_text(path)}"
             return f"{name} ({to_text(path)})"
         case X() | F() | G():
             return f"{_UNARY_TEMPORAL[type(formula)]} {to_text(formula.operand)}"

@@ -1,0 +1,242 @@
+"""EXIST-PATH: the symbolic LTL tableau of Clarke, Grumberg and Hamaguchi.
+
+`ExistPath(system, label, constraints).states(ψ)` returns the reachable
+states where some infinite fair path satisfies the path formula ψ, whose
+maximal state subformulas (TRANS's fresh propositions) are given by `label`.
+
+The construction, for ψ in negation normal form over `X U R` (`path_nnf`):
+
+* **Elementary formulas**: `X χ` for every `X χ` in ψ, `X(χ1 U χ2)` for every
+  until and `X(χ1 R χ2)` for every release. Each gets one BDD variable `v` (the
+  tableau state) and a next-state twin `v'`, declared once per manager and
+  reused by every formula that contains the same elementary formula.
+  State leaves get no variable: they are substituted by their model BDDs.
+* `sat(χ)`, a BDD over model bits and tableau variables: a leaf is its LABEL
+  BDD; `and`/`or` are conjunction and disjunction; `sat(X χ) = v_Xχ`;
+  `sat(χ1 U χ2) = sat(χ2) ∨ (sat(χ1) ∧ v_X(χ1Uχ2))`;
+  `sat(χ1 R χ2) = sat(χ2) ∧ (sat(χ1) ∨ v_X(χ1Rχ2))`.
+* **Product transition**: the model's relation ∧ `⋀ v_Xχ ↔ sat'(χ)` (sat over
+  the successor). The pre-image of a product set Z(s, v) is computed as
+  `system.preimage(∃v'. Z[v := v'] ∧ ⋀ (v_Xχ ↔ sat(χ)[v := v']))`: only the
+  tableau variables are renamed here; the model's own partitioned pre-image
+  (early quantification, one cluster at a time) renames the model bits and
+  leaves the predecessor's tableau variables `v` untouched. No monolithic
+  product relation is built.
+* **Fairness**: one set per until, `¬sat(χ1 U χ2) ∨ sat(χ2)`: a path that
+  promises `χ1 U χ2` forever without ever fulfilling χ2 is rejected. A release
+  needs none: `χ1 R χ2` is a greatest fixpoint, so a path that keeps promising
+  it forever satisfies it (χ2 holds at every step and nothing is left
+  pending). The model's `Fairness` sets are added as they are.
+* `fairEG = EG true` under these sets by Emerson–Lei on the product, restricted
+  to reachable model states; the answer is `∃v. sat(ψ) ∧ fairEG`.
+
+Deadlocked model states have no product successor, so only infinite paths
+count (docs/semantics.md, "Paths and deadlocks").
+
+Reference: E. Clarke, O. Grumberg, K. Hamaguchi, "Another look at LTL model
+checking", Formal Methods in System Design 10 (1997).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..errors import UnsupportedFormula
+from ..logic import formula as f
+from ..logic.normalise import path_nnf
+from ..symbolic import bdd as backend
+from ..symbolic.bdd import Function, Manager
+from ..symbolic.system import SymbolicSystem
+from . import ctl
+
+TABLEAU_PREFIX = "#tableau"
+
+
+class TableauVariables:
+    """The tableau variables of one system: one (current, next) pair per elementary formula.
+
+    Pairs are declared at the bottom of the variable order the first time an
+    elementary formula is met, and returned again for the same formula later.
+    """
+
+    def __init__(self, manager: Manager):
+        self._manager = manager
+        self._pairs: dict[f.Formula, tuple[str, str]] = {}
+
+    def pair(self, elementary: f.Formula) -> tuple[str, str]:
+        """The (current, next) variable names of an elementary formula `X χ`."""
+        found = self._pairs.get(elementary)
+        if found is None:
+            index = len(self._pairs)
+            found = (f"{TABLEAU_PREFIX}.{index}", f"{TABLEAU_PREFIX}.{index}'")
+            backend.declare_block(self._manager, list(found))
+            self._pairs[elementary] = found
+        return found
+
+    def __len__(self) -> int:
+        return len(self._pairs)
+
+
+_registries: weakref.WeakKeyDictionary[SymbolicSystem, TableauVariables] = weakref.WeakKeyDictionary()
+
+
+def tableau_variables(system: SymbolicSystem) -> TableauVariables:
+    """The registry of tableau variables of `system` (created on first use)."""
+    registry = _registries.get(system)
+    if registry is None:
+        registry = _registries[system] = TableauVariables(system.bdd)
+    return registry
+
+
+@dataclass(frozen=True)
+class TableauRun:
+    """What one EXIST-PATH call computed, and how big its tableau was."""
+
+    states: Function
+    variables: int
+    fairness_sets: int
+
+    @property
+    def route(self) -> str:
+        return f"tableau({self.variables} vars, {self.fairness_sets} fairness sets)"
+
+
+class _Product:
+    """The product of the model with one tableau, shaped like a system for `check.ctl`.
+
+    `reachable` is the model's reachable set (any tableau valuation), and
+    `preimage` the product pre-image described in the module docstring.
+    """
+
+    def __init__(self, system: SymbolicSystem, parts: list[tuple[Function, frozenset[str]]],
+                 to_next: dict[str, str]):
+        self.system = system
+        self.bdd = system.bdd
+        self.reachable = system.reachable
+        self._parts = parts
+        self._to_next = to_next
+
+    def preimage(self, target: Function, within: Function | None = None) -> Function:
+        successor = backend.rename_disjoint(self.bdd, target, self._to_next)
+        for part, quantified in self._parts:
+            successor = backend.and_exists(successor, part, quantified)
+        return self.system.preimage(successor, within=within)
+
+
+class ExistPath:
+    """EXIST-PATH over one system under the model's fairness sets (state sets over model bits)."""
+
+    def __init__(self, system: SymbolicSystem, constraints: Sequence[Function]):
+        self.system = system
+        self.constraints = list(constraints)
+        self.variables = tableau_variables(system)
+
+    def states(self, path: f.Formula, label: Callable[[f.Formula], Function]) -> TableauRun:
+        """Reachable states with an infinite fair path satisfying `path` (any path formula).
+
+        `label` gives the reachable states of each maximal state subformula
+        (LABEL); it is not kept, so the checker that passes it is not referenced.
+        """
+        with backend.memory_guard():
+            return _Tableau(self, label, path_nnf(path)).run()
+
+
+class _Tableau:
+    """One tableau: elementary formulas, `sat`, relation parts and fairness sets of one ψ."""
+
+    def __init__(self, owner: ExistPath, label: Callable[[f.Formula], Function], path: f.Formula):
+        self.owner = owner
+        self.label = label
+        self.system = owner.system
+        self.bdd = owner.system.bdd
+        self.path = path
+        self._sat: dict[f.Formula, Function] = {}
+        self._elementary: dict[f.Formula, tuple[str, str]] = {}
+        self._untils: list[f.U] = []
+
+    def run(self) -> TableauRun:
+        satisfied = self.sat(self.path)
+        parts = self._relation_parts()
+        fairness = [self._until_fairness(until) for until in self._untils] + self.owner.constraints
+        product = _Product(self.system, parts, self._renaming())
+        fair = ctl.eg_fair(product, self.system.reachable, fairness)  # type: ignore[arg-type]
+        current = [pair[0] for pair in self._elementary.values()]
+        states = self.system.reachable & backend.exist(self.bdd, current, satisfied & fair)
+        return TableauRun(states, len(self._elementary), len(fairness))
+
+    # ------------------------------------------------------------ sat
+
+    def sat(self, formula: f.Formula) -> Function:
+        """The product states (model bits, tableau variables) where `formula` holds."""
+        found = self._sat.get(formula)
+        if found is None:
+            found = self._sat[formula] = self._compute(formula)
+        return found
+
+    def _compute(self, formula: f.Formula) -> Function:
+        if f.is_state_formula(formula):
+            return self.label(formula)
+        match formula:
+            case f.And(left=left, right=right):
+                return self.sat(left) & self.sat(right)
+            case f.Or(left=left, right=right):
+                return self.sat(left) | self.sat(right)
+            case f.X():
+                return self._variable(formula)
+            case f.U(left=left, right=right):
+                return self.sat(right) | (self.sat(left) & self._variable(f.X(formula)))
+            case f.R(left=left, right=right):
+                return self.sat(right) & (self.sat(left) | self._variable(f.X(formula)))
+            case f.ActionAtom():
+                raise UnsupportedFormula(f"action atoms are not supported yet: {f.to_text(formula)}")
+        raise UnsupportedFormula(f"the tableau cannot handle {f.to_text(formula)}")
+
+    def _variable(self, elementary: f.X) -> Function:
+        pair = self._elementary.get(elementary)
+        if pair is None:
+            pair = self._elementary[elementary] = self.owner.variables.pair(elementary)
+            if isinstance(elementary.operand, f.U):
+                self._untils.append(elementary.operand)
+        return self.bdd.var(pair[0])
+
+    def _until_fairness(self, until: f.U) -> Function:
+        """`¬sat(χ1 U χ2) ∨ sat(χ2)`: the until is not pending, or fulfilled now."""
+        return ~self.sat(until) | self.sat(until.right)
+
+    # ------------------------------------------------------------ relation
+
+    def _renaming(self) -> dict[str, str]:
+        return dict(self._elementary.values())
+
+    def _relation_parts(self) -> list[tuple[Function, frozenset[str]]]:
+        """`v_Xχ ↔ sat(χ)[v := v']` per elementary formula, each with the `v'` it can quantify.
+
+        The sat of every operand is computed first (it may add elementary
+        formulas); a next variable is quantified right after the last part that
+        mentions it, or at the first part when only the target mentions it.
+        """
+        index = 0
+        while index < len(self._elementary):
+            self.sat(list(self._elementary)[index].operand)
+            index += 1
+        renaming = self._renaming()
+        parts = []
+        for elementary, (current, _) in self._elementary.items():
+            operand = backend.rename_disjoint(self.bdd, self.sat(elementary.operand), renaming)
+            parts.append(backend.xnor(self.bdd.var(current), operand))
+        return _schedule(self.bdd, parts, frozenset(renaming.values()))
+
+
+def _schedule(manager: Manager, parts: list[Function],
+              quantifiable: frozenset[str]) -> list[tuple[Function, frozenset[str]]]:
+    """Each part with the variables to quantify right after conjoining it (early quantification)."""
+    last_use = {name: 0 for name in quantifiable}
+    for index, part in enumerate(parts):
+        for name in backend.support(manager, part) & quantifiable:
+            last_use[name] = index
+    quantified: list[set[str]] = [set() for _ in parts]
+    for name, index in last_use.items():
+        quantified[index].add(name)
+    return [(part, frozenset(names)) for part, names in zip(parts, quantified)]

@@ -1,0 +1,383 @@
+"""Explicit CTL*K path formulas: a Büchi-automaton product for `E ψ`, and direct evaluation on lassos.
+
+`E ψ` for a general path formula ψ ranges over infinite fair paths (docs/semantics.md,
+"Paths and deadlocks"). The oracle decides it with a method independent of the
+symbolic tableau:
+
+1. TRANS: every maximal state subformula of ψ becomes a literal whose states the
+   caller computes (`leaf_states`); ψ is put in negation normal form over
+   `X U R` (own translation, `to_nnf`).
+2. The classic on-the-fly tableau of Gerth, Peled, Vardi and Wolper turns the NNF
+   into a generalized Büchi automaton: a node is a fully expanded set of
+   obligations (`Node.now`) plus what must hold next (`Node.later`); one acceptance
+   set per until `μ U η`: the nodes where it is not promised or η holds.
+3. The explicit product with the reachable state graph; Tarjan's SCCs; a state
+   satisfies `E ψ` iff one of its initial product vertices reaches a nontrivial
+   SCC meeting every acceptance set and every model fairness set.
+
+`holds_on_lasso` evaluates a path formula on one ultimately periodic path by the
+textbook fixpoint definitions over its positions (no automaton): the witness
+replay of issue 4 uses it, and the tests use it to cross-check the product.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Union
+
+from ..errors import UnsupportedFormula
+from ..logic import formula as f
+from .graph import backward_closure, is_nontrivial, strongly_connected_components
+from .system import State
+
+StateSet = frozenset[State]
+
+# ---------------------------------------------------------------- negation normal form over X U R
+
+
+@dataclass(frozen=True)
+class Truth:
+    """`true` or `false`."""
+
+    value: bool
+
+
+@dataclass(frozen=True)
+class Literal:
+    """The state leaf number `leaf` holds (`positive`) or does not hold."""
+
+    leaf: int
+    positive: bool
+
+
+@dataclass(frozen=True)
+class Conj:
+    """Both hold."""
+
+    left: Nnf
+    right: Nnf
+
+
+@dataclass(frozen=True)
+class Disj:
+    """One of them holds."""
+
+    left: Nnf
+    right: Nnf
+
+
+@dataclass(frozen=True)
+class Next:
+    """Holds at the next position."""
+
+    operand: Nnf
+
+
+@dataclass(frozen=True)
+class Until:
+    """Strong until."""
+
+    left: Nnf
+    right: Nnf
+
+
+@dataclass(frozen=True)
+class Release:
+    """`left R right` = `not (not left U not right)`."""
+
+    left: Nnf
+    right: Nnf
+
+
+Nnf = Union[Truth, Literal, Conj, Disj, Next, Until, Release]
+
+
+def to_nnf(path: f.Formula, leaves: list[f.Formula]) -> Nnf:
+    """Negation normal form of `path`; each maximal state subformula becomes a `Literal`.
+
+    `leaves` collects the state subformulas (a leaf's number is its index there);
+    constants become `Truth`. Action atoms raise `UnsupportedFormula` (issue 5).
+    """
+    return _nnf(path, False, leaves)
+
+
+def _leaf(formula: f.Formula, negated: bool, leaves: list[f.Formula]) -> Nnf:
+    while isinstance(formula, f.Not):
+        formula, negated = formula.operand, not negated
+    if isinstance(formula, f.Const):
+        return Truth(formula.value != negated)
+    if formula not in leaves:
+        leaves.append(formula)
+    return Literal(leaves.index(formula), not negated)
+
+
+def _nnf(formula: f.Formula, negated: bool, leaves: list[f.Formula]) -> Nnf:
+    if f.is_state_formula(formula):
+        return _leaf(formula, negated, leaves)
+
+    def pos(x: f.Formula) -> Nnf:
+        return _nnf(x, False, leaves)
+
+    def neg(x: f.Formula) -> Nnf:
+        return _nnf(x, True, leaves)
+
+    match formula:
+        case f.Not(operand=x):
+            return _nnf(x, not negated, leaves)
+        case f.And(left=l, right=r):
+            return Disj(neg(l), neg(r)) if negated else Conj(pos(l), pos(r))
+        case f.Or(left=l, right=r):
+            return Conj(neg(l), neg(r)) if negated else Disj(pos(l), pos(r))
+        case f.Implies(left=l, right=r):
+            return Conj(pos(l), neg(r)) if negated else Disj(neg(l), pos(r))
+        case f.Iff(left=l, right=r):
+            if negated:
+                return Disj(Conj(pos(l), neg(r)), Conj(neg(l), pos(r)))
+            return Disj(Conj(pos(l), pos(r)), Conj(neg(l), neg(r)))
+        case f.X(operand=x):
+            return Next(neg(x) if negated else pos(x))
+        case f.F(operand=x):
+            return Release(Truth(False), neg(x)) if negated else Until(Truth(True), pos(x))
+        case f.G(operand=x):
+            return Until(Truth(True), neg(x)) if negated else Release(Truth(False), pos(x))
+        case f.U(left=l, right=r):
+            return Release(neg(l), neg(r)) if negated else Until(pos(l), pos(r))
+        case f.R(left=l, right=r):
+            return Until(neg(l), neg(r)) if negated else Release(pos(l), pos(r))
+        case f.W(left=l, right=r):
+            # l W r = r R (l or r);  not (l W r) = (not r) U (not l and not r)
+            if negated:
+                return Until(neg(r), Conj(neg(l), neg(r)))
+            return Release(pos(r), Disj(pos(l), pos(r)))
+        case f.ActionAtom():
+            raise UnsupportedFormula(f"action atoms are not supported yet: {f.to_text(formula)}")
+    raise UnsupportedFormula(f"not a path formula: {f.to_text(formula)}")
+
+
+# ---------------------------------------------------------------- the GPVW tableau
+
+
+@dataclass(frozen=True)
+class Node:
+    """An automaton node: every obligation of the current position, fully expanded, and the next ones."""
+
+    now: frozenset[Nnf]
+    later: frozenset[Nnf]
+
+    def literals(self) -> list[Literal]:
+        return [item for item in self.now if isinstance(item, Literal)]
+
+    def fulfils(self, until: Until) -> bool:
+        """Whether the node is in the acceptance set of `until` (not promised, or kept now)."""
+        return until not in self.now or until.right in self.now
+
+
+def expand(obligations: frozenset[Nnf]) -> frozenset[Node]:
+    """The nodes that discharge `obligations` at one position (GPVW expansion, one per choice)."""
+    found: set[Node] = set()
+    _expand(tuple(obligations), frozenset(), frozenset(), found)
+    return frozenset(found)
+
+
+def _expand(pending: tuple[Nnf, ...], now: frozenset[Nnf], later: frozenset[Nnf], found: set[Node]) -> None:
+    if not pending:
+        found.add(Node(now, later))
+        return
+    head, rest = pending[0], pending[1:]
+    if head in now:
+        _expand(rest, now, later, found)
+        return
+    now_with_head = now | {head}
+    match head:
+        case Truth(value=value):
+            if value:
+                _expand(rest, now_with_head, later, found)
+        case Literal(leaf=leaf, positive=positive):
+            if Literal(leaf, not positive) not in now:
+                _expand(rest, now_with_head, later, found)
+        case Conj(left=l, right=r):
+            _expand((l, r) + rest, now_with_head, later, found)
+        case Disj(left=l, right=r):
+            _expand((l,) + rest, now_with_head, later, found)
+            _expand((r,) + rest, now_with_head, later, found)
+        case Next(operand=x):
+            _expand(rest, now_with_head, later | {x}, found)
+        case Until(left=l, right=r):
+            _expand((r,) + rest, now_with_head, later, found)
+            _expand((l,) + rest, now_with_head, later | {head}, found)
+        case Release(left=l, right=r):
+            _expand((l, r) + rest, now_with_head, later, found)
+            _expand((r,) + rest, now_with_head, later | {head}, found)
+
+
+def untils(formula: Nnf) -> list[Until]:
+    """Every until subformula (each gives one acceptance set)."""
+    found: list[Until] = []
+
+    def visit(node: Nnf) -> None:
+        if isinstance(node, Until) and node not in found:
+            found.append(node)
+        for child in _nnf_children(node):
+            visit(child)
+
+    visit(formula)
+    return found
+
+
+def _nnf_children(node: Nnf) -> tuple[Nnf, ...]:
+    match node:
+        case Conj(left=l, right=r) | Disj(left=l, right=r) | Until(left=l, right=r) | Release(left=l, right=r):
+            return (l, r)
+        case Next(operand=x):
+            return (x,)
+    return ()
+
+
+# ---------------------------------------------------------------- the product and its fair SCCs
+
+Vertex = tuple[State, Node]
+
+
+def exists_fair_path(
+    formula: Nnf,
+    leaf_states: Sequence[StateSet],
+    states: StateSet,
+    successors: Mapping[State, frozenset[State]],
+    fairness_sets: Sequence[StateSet],
+) -> StateSet:
+    """The states of `states` where an infinite path meeting every fairness set infinitely often satisfies `formula`."""
+
+    def admits(state: State, node: Node) -> bool:
+        return all((state in leaf_states[lit.leaf]) == lit.positive for lit in node.literals())
+
+    memo: dict[frozenset[Nnf], frozenset[Node]] = {}
+
+    def expanded(obligations: frozenset[Nnf]) -> frozenset[Node]:
+        if obligations not in memo:
+            memo[obligations] = expand(obligations)
+        return memo[obligations]
+
+    initial_nodes = expanded(frozenset({formula}))
+    starts = [(s, node) for s in states for node in initial_nodes if admits(s, node)]
+    graph: dict[Vertex, list[Vertex]] = {}
+    frontier = list(starts)
+    while frontier:
+        vertex = frontier.pop()
+        if vertex in graph:
+            continue
+        state, node = vertex
+        following = expanded(node.later)
+        graph[vertex] = [(t, n) for t in successors[state] for n in following if admits(t, n)]
+        frontier.extend(v for v in graph[vertex] if v not in graph)
+
+    acceptance = untils(formula)
+    cores: list[Vertex] = []
+    for component in strongly_connected_components(graph.keys(), graph):
+        if not is_nontrivial(component, graph):
+            continue
+        if not all(any(node.fulfils(until) for _, node in component) for until in acceptance):
+            continue
+        if not all(any(state in fair for state, _ in component) for fair in fairness_sets):
+            continue
+        cores.extend(component)
+
+    predecessors: dict[Vertex, list[Vertex]] = {}
+    for source, targets in graph.items():
+        for target in targets:
+            predecessors.setdefault(target, []).append(source)
+    good = backward_closure(cores, predecessors, lambda _: True)
+    return frozenset(state for state, node in starts if (state, node) in good)
+
+
+# ---------------------------------------------------------------- lassos
+
+
+@dataclass(frozen=True)
+class Lasso:
+    """An ultimately periodic path: `prefix`, then `loop` repeated forever (`loop` non-empty)."""
+
+    prefix: tuple[State, ...]
+    loop: tuple[State, ...]
+
+    def __post_init__(self) -> None:
+        if not self.loop:
+            raise ValueError("a lasso needs a non-empty loop")
+
+    @property
+    def positions(self) -> tuple[State, ...]:
+        """The distinct positions: the prefix, then one copy of the loop."""
+        return self.prefix + self.loop
+
+    def next_position(self, position: int) -> int:
+        """The position after `position` (the last one goes back to the loop's start)."""
+        return position + 1 if position + 1 < len(self.positions) else len(self.prefix)
+
+
+def holds_on_lasso(path: f.Formula, lasso: Lasso, state_sat: Callable[[f.Formula], StateSet]) -> bool:
+    """Whether `path` holds on `lasso` (at its first position); `state_sat` gives a state formula's states."""
+    return 0 in _positions(path, lasso, state_sat)
+
+
+def _positions(formula: f.Formula, lasso: Lasso, state_sat: Callable[[f.Formula], StateSet]) -> frozenset[int]:
+    """The positions of the lasso where `formula` holds, by the fixpoint definitions."""
+    everywhere = frozenset(range(len(lasso.positions)))
+    if f.is_state_formula(formula):
+        satisfying = state_sat(formula)
+        return frozenset(i for i, state in enumerate(lasso.positions) if state in satisfying)
+
+    def sub(x: f.Formula) -> frozenset[int]:
+        return _positions(x, lasso, state_sat)
+
+    def pre(target: frozenset[int]) -> frozenset[int]:
+        return frozenset(i for i in everywhere if lasso.next_position(i) in target)
+
+    def least(step: Callable[[frozenset[int]], frozenset[int]]) -> frozenset[int]:
+        return _fixpoint(step, frozenset())
+
+    def greatest(step: Callable[[frozenset[int]], frozenset[int]]) -> frozenset[int]:
+        return _fixpoint(step, everywhere)
+
+    match formula:
+        case f.Not(operand=x):
+            return everywhere - sub(x)
+        case f.And(left=l, right=r):
+            return sub(l) & sub(r)
+        case f.Or(left=l, right=r):
+            return sub(l) | sub(r)
+        case f.Implies(left=l, right=r):
+            return (everywhere - sub(l)) | sub(r)
+        case f.Iff(left=l, right=r):
+            return everywhere - (sub(l) ^ sub(r))
+        case f.X(operand=x):
+            return pre(sub(x))
+        case f.F(operand=x):
+            goal = sub(x)
+            return least(lambda z: goal | pre(z))
+        case f.G(operand=x):
+            keep = sub(x)
+            return greatest(lambda z: keep & pre(z))
+        case f.U(left=l, right=r):
+            stay, goal = sub(l), sub(r)
+            return least(lambda z: goal | (stay & pre(z)))
+        case f.W(left=l, right=r):
+            stay, goal = sub(l), sub(r)
+            return greatest(lambda z: goal | (stay & pre(z)))
+        case f.R(left=l, right=r):
+            release, hold = sub(l), sub(r)
+            return greatest(lambda z: hold & (release | pre(z)))
+        case f.ActionAtom():
+            raise UnsupportedFormula(f"action atoms are not supported yet: {f.to_text(formula)}")
+    raise UnsupportedFormula(f"not a path formula: {f.to_text(formula)}")
+
+
+def _fixpoint(step: Callable[[frozenset[int]], frozenset[int]], start: frozenset[int]) -> frozenset[int]:
+    current = start
+    while True:
+        following = step(current)
+        if following == current:
+            return current
+        current = following
+
+
+__all__ = ["Lasso", "Node", "exists_fair_path", "expand", "holds_on_lasso", "to_nnf", "untils"]
