@@ -53,10 +53,10 @@ CASES = (
     ExampleCase("dining_cryptographers.ispl", 64, 0, (
         Expected(T, "odd parity and not paid: one of the others paid, and flipping the coin between them swaps payers unseen"),
         Expected(T, "even parity is public and only happens when nobody paid, so the even states are closed under every ~i"),
-        Expected(F, "if Cryptographer3 paid instead (coin2 flipped) Cryptographer1 sees the same local state"),
+        Expected(T, "if Cryptographer3 paid instead (coin2 flipped) Cryptographer1 sees the same local state"),
         Expected(T, "Cryptographer1 and Cryptographer3 together see all coins and know they did not pay"),
         Expected(T, "every cryptographer announces at the first step"),
-        Expected(F, "each coin enters two announcements, so the parity of 'different' is the parity of payers"),
+        Expected(T, "each coin enters two announcements, so the parity of 'different' is the parity of payers"),
     )),
     ExampleCase("muddy_children.ispl", 19, 0, (
         Expected(T, "round 0, sees no mud: the father said someone is muddy, so it is itself"),
