@@ -16,19 +16,11 @@ from ctlstark.model import (
 )
 
 from strategies import formulas, models
+from model_builders import conj, eq
 
 TRUE = Const(True)
 
 
-def eq(variable: Variable, value: object) -> Binary:
-    return Binary("=", VarRef(variable), Const(value))  # type: ignore[arg-type]
-
-
-def conj(*parts: Expr) -> Expr:
-    result = parts[0]
-    for part in parts[1:]:
-        result = Binary("and", result, part)
-    return result
 
 
 def agent(

@@ -19,20 +19,12 @@ from ctlstark.model import (
     ProtocolRule, RangeType, Unary, Variable, VarRef,
 )
 from ctlstark.symbolic.system import build_system
+from model_builders import conj, eq
 
 REFERENCE = Path(__file__).parents[2] / "shared" / "ispl-reference"
 GEN_DC = REFERENCE / "gen_dc.py"
 
 
-def eq(variable: Variable, value: object) -> Expr:
-    return Binary("=", VarRef(variable), Const(value))  # type: ignore[arg-type]
-
-
-def conj(*parts: Expr) -> Expr:
-    result = parts[0]
-    for part in parts[1:]:
-        result = Binary("and", result, part)
-    return result
 
 
 def disj(*parts: Expr) -> Expr:
