@@ -10,12 +10,15 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from . import __version__
 from .errors import CtlstarkError, IsplError, Diagnostic, ResourceExhausted, UnsupportedFormula
 from .logic.formula import Formula, to_text
 from .model import FormulaEntry, FormulaMode, Model
+
+if TYPE_CHECKING:
+    from .check.label import Checker
 
 JSON_SCHEMA_VERSION = 1
 
@@ -32,6 +35,14 @@ class FormulaResult:
     seconds: float = 0.0
     error: str | None = None
     warnings: list[str] = field(default_factory=list)
+    routes: list[dict[str, str]] = field(default_factory=list)
+    """How each path-quantified subformula was computed: `{"formula": text, "route": route}`
+    in computation order (`fast:EU`, `fast:EF[inf]`, `tableau(k vars, m fairness sets)`, …)."""
+    trace: dict | None = None
+    """With `check(..., witness=True)`: the replay-validated witness or counterexample tree
+    (docs/witnesses.md) when the verdict admits one, else None."""
+    trace_error: str | None = None
+    """Why a verdict that admits a trace got none (e.g. a tableau-routed formula)."""
 
 
 @dataclass
@@ -129,12 +140,15 @@ def check(
     file_formulae: bool = True,
     deadlock: bool = False,
     reorder: bool | None = None,
+    witness: bool = False,
 ) -> CheckReport:
     """Check the model's own formulae (unless `file_formulae` is False), then `formulas`.
 
     A formula is TRUE when it holds in every initial state. Raises `IsplError`
     for malformed input and `ResourceExhausted` when the BDD library runs out of
     memory; a formula this version cannot check gets `verdict=None` and an `error`.
+    With `witness`, each result whose verdict admits one gets a replay-validated
+    `trace` (a failed replay raises `WitnessError`, an internal error).
     """
     from .check.label import Checker
     from .symbolic.system import build_system
@@ -150,7 +164,8 @@ def check(
 
     entries = (list(model.formulae) if file_formulae else []) + extra
     system = build_system(model, reorder=reorder)
-    times.update({f"{phase}": seconds for phase, seconds in system.stats.get("seconds", {}).items()})
+    times["encode"] = float(system.stats.get("encode_seconds", 0.0))
+    times["reach"] = float(system.stats.get("reach_seconds", 0.0))
     checker = Checker(system)
 
     results = []
@@ -158,6 +173,10 @@ def check(
     for index, entry in enumerate(entries, start=1):
         results.append(_check_one(checker, index, entry))
     times["check"] = time.perf_counter() - check_started
+    if witness:
+        witness_started = time.perf_counter()
+        _add_traces(checker, entries, results)
+        times["witness"] = time.perf_counter() - witness_started
 
     deadlock_count = None
     if deadlock:
@@ -174,6 +193,27 @@ def check(
         deadlock_states=deadlock_count,
         warnings=list(model.warnings),
     )
+
+
+def _add_traces(checker: Checker, entries: list[FormulaEntry], results: list[FormulaResult]) -> None:
+    """Attach a replay-validated trace (JSON form) to every result whose verdict admits one."""
+    from .witness import NoTrace, WitnessBuilder, admits_trace, replay, to_json
+
+    builder = WitnessBuilder(checker)
+    try:
+        for entry, result in zip(entries, results):
+            if result.verdict is None or not admits_trace(entry.formula, result.verdict):
+                continue
+            try:
+                trace = builder.top_level(entry.formula, result.verdict)
+            except (NoTrace, UnsupportedFormula) as missing:
+                result.trace_error = str(missing)
+                continue
+            if trace is not None:
+                replay(trace, checker)
+                result.trace = to_json(trace, checker.system.model)
+    finally:
+        builder.release()
 
 
 def _check_one(checker, index: int, entry: FormulaEntry) -> FormulaResult:
@@ -193,6 +233,7 @@ def _check_one(checker, index: int, entry: FormulaEntry) -> FormulaResult:
         seconds=time.perf_counter() - started,
         error=error,
         warnings=list(entry.warnings),
+        routes=[{"formula": to_text(sub), "route": route} for sub, route in checker.routes_of(entry.formula)],
     )
 
 

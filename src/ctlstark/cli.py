@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 
 from . import __version__
-from .api import CheckReport, check, load_model, parse_formula
+from .api import CheckReport, FormulaResult, check, load_model, parse_formula
 from .errors import CtlstarkError, IsplError, ResourceExhausted
 
 EXIT_ALL_TRUE = 0
@@ -62,6 +63,15 @@ def check_command(
         "--reorder/--no-reorder",
         help="Force CUDD dynamic variable reordering on or off (default: only when BDDs grow large).",
     ),
+    stats: bool = typer.Option(
+        False, "--stats", help="After each verdict, show how each path-quantified subformula was computed."
+    ),
+    witness: bool = typer.Option(
+        False, "--witness", help="Print a replay-validated witness or counterexample after each verdict that has one."
+    ),
+    dot_file: Optional[Path] = typer.Option(
+        None, "--dot", metavar="FILE", help="Write the traces as a Graphviz file (implies --witness)."
+    ),
 ) -> None:
     """Check every formula of MODEL.ispl (and any --formula) and print TRUE/FALSE for each.
 
@@ -69,9 +79,13 @@ def check_command(
     TRUE, 1 some FALSE, 2 input error, 3 something could not be checked.
     """
     try:
+        parse_started = time.perf_counter()
         model = load_model(model_file)
         extra = [parse_formula(text, model) for text in formula or []]
-        report = check(model, extra, file_formulae=not only, deadlock=deadlock, reorder=reorder)
+        parse_seconds = time.perf_counter() - parse_started
+        report = check(model, extra, file_formulae=not only, deadlock=deadlock, reorder=reorder,
+                       witness=witness or dot_file is not None)
+        report.times["parse"] = parse_seconds
     except IsplError as error:
         for diagnostic in error.diagnostics:
             typer.echo(diagnostic.format(), err=True)
@@ -88,10 +102,12 @@ def check_command(
     for result in report.formulas:
         for warning in result.warnings:
             typer.echo(warning, err=True)
+    if dot_file is not None:
+        _write_dot(report, dot_file)
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2))
     else:
-        _print_text(report)
+        _print_text(report, stats=stats, witness=witness)
     raise typer.Exit(_exit_status(report))
 
 
@@ -107,14 +123,39 @@ def _verdict_word(verdict: bool | None) -> str:
     return {True: "TRUE", False: "FALSE", None: "ERROR"}[verdict]
 
 
-def _print_text(report: CheckReport) -> None:
+def _write_dot(report: CheckReport, path: Path) -> None:
+    from .witness import render_dot
+
+    traces = [(result.index, result.trace) for result in report.formulas if result.trace is not None]
+    try:
+        path.write_text(render_dot(traces), encoding="utf-8")
+    except OSError as error:
+        typer.echo(f"ctlstark: cannot write {path}: {error.strerror or error}", err=True)
+        raise typer.Exit(EXIT_NOT_CHECKED)
+
+
+def _print_trace(result: FormulaResult, indent: str) -> None:
+    from .witness import render_text
+
+    if result.trace is not None:
+        typer.echo(render_text(result.trace, indent))
+    elif result.trace_error:
+        typer.echo(f"{indent}no trace: {result.trace_error}")
+
+
+def _print_text(report: CheckReport, *, stats: bool = False, witness: bool = False) -> None:
     typer.echo(f"model {report.model} ({report.file}), {report.semantics} semantics")
     width = len(str(len(report.formulas)))
     for result in report.formulas:
-        prefix = {"ltl": "LTL ", "ctlstar": "CTL* "}.get(result.mode, "")
-        typer.echo(f"  {result.index:>{width}}  {_verdict_word(result.verdict):<5}  {prefix}{result.text}")
+        one_line_text = " ".join(result.text.split())
+        typer.echo(f"  {result.index:>{width}}  {_verdict_word(result.verdict):<5}  {one_line_text}")
         if result.error:
             typer.echo(f"  {'':>{width}}         {result.error}")
+        if stats:
+            for route in result.routes:
+                typer.echo(f"  {'':>{width}}         route {route['route']}: {route['formula']}")
+        if witness:
+            _print_trace(result, f"  {'':>{width}}         ")
     typer.echo(f"reachable states: {report.reachable_states}")
     if report.deadlock_states is not None:
         typer.echo(f"deadlock states: {report.deadlock_states}")
