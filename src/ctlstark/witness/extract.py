@@ -1,0 +1,340 @@
+"""Symbolic extraction of witnesses and counterexamples for CTL-shaped formulas and knowledge.
+
+A TRUE `E ψ` gets a witness and a FALSE `A ψ` a counterexample, which is a
+witness of `E ψ'` with ψ' the negation of ψ pushed inside (`¬AG φ = EF ¬φ`,
+…); `existential_path` gives that ψ'. Paths are found by breadth-first onion
+rings over BDDs (so finite prefixes are shortest) and walked back one concrete
+state at a time; lassos for `EG` under fairness follow Clarke, Grumberg,
+McMillan and Zhao ("Efficient generation of counterexamples and witnesses in
+symbolic model checking", DAC 1995): from a state of `Z = EG_fair φ`, visit
+every fairness set inside Z, then close the cycle; when it cannot be closed,
+restart from a later state (which lies in a lower strongly connected
+component, so this terminates). Fairness follows docs/semantics.md: the end
+state of a finite witness is fair (it has a fair continuation).
+
+A FALSE `K(i, φ)` shows the state where it fails, linked to a run from an
+initial state to a fair state that i cannot distinguish from it and where φ
+fails; `GK` picks a member who does not know, `DK` uses the members' joint
+local state, `GCK` a chain of such links. Nested subformulas at the decisive
+step (the goal of an until, the ¬φ state of `AG φ`, …) get sub-traces where a
+linear explanation exists. Formulas routed to the tableau (general CTL*) get
+no trace yet: `NoTrace` says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..check import ctl
+from ..check.label import Checker, is_ctl_path, push_negation
+from ..errors import CtlstarkError
+from ..logic import formula as f
+from ..model import Value
+from ..symbolic import bdd as backend
+from ..symbolic.bdd import Function
+from .trace import Link, Step, Trace
+
+State = tuple[Value, ...]
+
+
+class WitnessError(CtlstarkError):
+    """Internal error: a trace could not be built or failed its replay (a bug, never a user error)."""
+
+
+class NoTrace(CtlstarkError):
+    """The formula admits an explanation, but this version cannot build it (says why)."""
+
+
+def existential_path(formula: f.Formula, value: bool) -> tuple[f.Formula, bool] | None:
+    """For `E ψ` true or `A ψ` false: the path formula to witness (`ψ` or `¬ψ` pushed in) and whether it is CTL-shaped.
+
+    None when `formula` with truth value `value` has no linear explanation of this kind.
+    """
+    if isinstance(formula, f.E) and value:
+        path = push_negation(formula.path)
+    elif isinstance(formula, f.A) and not value:
+        path = push_negation(f.Not(formula.path))
+    else:
+        return None
+    if f.is_state_formula(path):
+        return None
+    return path, is_ctl_path(path)
+
+
+def admits_trace(formula: f.Formula, verdict: bool) -> bool:
+    """Whether a top-level verdict has a trace: FALSE `A…`/K/GK/DK/GCK, TRUE `E…` (not over a state formula)."""
+    if isinstance(formula, (f.K, f.GK, f.DK, f.GCK)):
+        return not verdict
+    return existential_path(formula, verdict) is not None
+
+
+class WitnessBuilder:
+    """Builds traces from one checker's state sets (they must come from the same `Checker`)."""
+
+    def __init__(self, checker: Checker):
+        self.checker = checker
+        self.system = checker.system
+        self.bdd = checker.system.bdd
+        self._constraints: list[Function] | None = None
+        self._state_bdds: dict[State, Function] = {}
+
+    # ------------------------------------------------------------ entry points
+
+    def top_level(self, formula: f.Formula, verdict: bool) -> Trace | None:
+        """The trace of a top-level verdict from an initial state, or None when the verdict admits none."""
+        if not admits_trace(formula, verdict):
+            return None
+        if self.system.initial == self.bdd.false:
+            raise NoTrace("the model has no initial state: every formula holds vacuously")
+        satisfied = self.checker.states(formula)
+        initial = self.system.initial & (satisfied if verdict else ~satisfied)
+        if initial == self.bdd.false:
+            raise WitnessError(f"no initial state {'satisfies' if verdict else 'violates'} {f.to_text(formula)}")
+        with backend.memory_guard():
+            if isinstance(formula, (f.E, f.A)):
+                trace = self._temporal(formula, initial, verdict)
+            else:
+                trace = self.explain(formula, self.pick(initial), verdict)
+        if trace is None:
+            raise WitnessError(f"no trace was built for {f.to_text(formula)}")
+        return trace
+
+    def explain(self, formula: f.Formula, state: State, value: bool) -> Trace | None:
+        """A trace from `state` showing that `formula` has truth value `value` there, or None if it has no linear explanation."""
+        match formula:
+            case f.Not(operand=operand):
+                return self.explain(operand, state, not value)
+            case f.And(left=left, right=right) if not value:
+                return self.explain(left if not self._holds(left, state) else right, state, False)
+            case f.Or(left=left, right=right) if value:
+                return self.explain(left if self._holds(left, state) else right, state, True)
+            case f.Implies(left=left, right=right) if not value:
+                return self.explain(right, state, False)
+            case f.E() | f.A():
+                return self._temporal(formula, self.state_bdd(state), value)
+            case f.K() | f.GK() | f.DK() | f.GCK() if not value:
+                return self._knowledge(formula, state)
+        return None
+
+    # ------------------------------------------------------------ temporal
+
+    def _temporal(self, formula: f.E | f.A, sources: Function, value: bool) -> Trace | None:
+        """A trace of `E ψ'` (see `existential_path`) from one of `sources`, all of which satisfy it; shortest prefix over all of them."""
+        shape = existential_path(formula, value)
+        if shape is None:
+            return None
+        path, ctl_shaped = shape
+        if not ctl_shaped:
+            raise NoTrace(f"no trace yet for tableau-routed formulas: {f.to_text(formula)}")
+        kind = "witness" if value else "counterexample"
+        states, loop_start, goal = self._path_states(path, sources)
+        trace = self.make_trace(f.to_text(formula), kind, states, loop_start, formula)
+        if goal is not None:
+            child = self.explain(goal, states[-1], True)
+            if child is not None:
+                trace.children.append(Link(len(states) - 1, "justifies", child))
+        return trace
+
+    def _path_states(self, path: f.Formula, source: Function) -> tuple[list[State], int | None, f.Formula | None]:
+        """States of a witness of `E path` from one of `source`, the loop start, and the formula to justify at the last step."""
+        label, fair = self.checker.states, self.checker.fair_states
+        match path:
+            case f.X(operand=operand):
+                found = self.shortest(source, self.system.reachable, label(operand) & fair, min_steps=1, max_steps=1)
+                return self._require(found, path), None, operand
+            case f.F(operand=goal):
+                found = self.shortest(source, self.system.reachable, label(goal) & fair)
+                return self._require(found, path), None, goal
+            case f.U(left=hold, right=goal) | f.W(left=hold, right=goal):
+                found = self.shortest(source, label(hold), label(goal) & fair)
+                if found is not None or isinstance(path, f.U):
+                    return self._require(found, path), None, goal
+                return *self.fair_lasso(self.pick(source), label(hold)), None
+            case f.G(operand=hold):
+                return *self.fair_lasso(self.pick(source), label(hold)), None
+            case f.R(left=release, right=hold):
+                found = self.shortest(source, label(hold), label(hold) & label(release) & fair)
+                if found is not None:
+                    return found, None, release
+                return *self.fair_lasso(self.pick(source), label(hold)), None
+        raise NoTrace(f"no trace yet for {f.to_text(path)}")
+
+    def _require(self, found: list[State] | None, path: f.Formula) -> list[State]:
+        if found is None:
+            raise WitnessError(f"no path found for E {f.to_text(path)} from a state where the checker says it holds")
+        return found
+
+    def fair_lasso(self, state: State, hold: Function) -> tuple[list[State], int]:
+        """A lasso from `state` inside `Z = EG_fair hold` whose loop visits every fairness set (CGMZ)."""
+        zone = ctl.eg_fair(self.system, hold, self.constraints)
+        if self.state_bdd(state) & zone == self.bdd.false:
+            raise WitnessError("the lasso's first state is not in EG of the path's invariant")
+        path, cycle_start = [state], 0
+        while True:
+            for constraint in self.constraints:
+                if any(self.state_bdd(s) & constraint != self.bdd.false for s in path[cycle_start:]):
+                    continue
+                segment = self.shortest(self.state_bdd(path[-1]), zone, zone & constraint, min_steps=1)
+                path += self._require(segment, f.G(f.Const(True)))[1:]
+            closing = self.shortest(self.state_bdd(path[-1]), zone, self.state_bdd(path[cycle_start]), min_steps=1)
+            if closing is not None:
+                return path + closing[1:-1], cycle_start
+            step = self.shortest(self.state_bdd(path[-1]), zone, zone, min_steps=1)
+            path += self._require(step, f.G(f.Const(True)))[1:]
+            cycle_start = len(path) - 1
+
+    # ------------------------------------------------------------ knowledge
+
+    def _knowledge(self, formula: f.K | f.GK | f.DK | f.GCK, state: State) -> Trace:
+        worlds = self.checker.fair_states
+        violated = worlds & ~self.checker.states(formula.operand)
+        match formula:
+            case f.K(agent=agent):
+                chain = [((agent,), self._nearest_run(self._alike(state, (agent,)) & violated))]
+            case f.GK(group=group):
+                members = self.system.model.groups[group]
+                agent = next((m for m in members if self._alike(state, (m,)) & violated != self.bdd.false), None)
+                if agent is None:
+                    raise WitnessError(f"every member of {group} knows the operand of {f.to_text(formula)}")
+                chain = [((agent,), self._nearest_run(self._alike(state, (agent,)) & violated))]
+            case f.DK(group=group):
+                members = tuple(self.system.model.groups[group])
+                chain = [(members, self._nearest_run(self._alike(state, members) & violated))]
+            case _:
+                chain = self._common_knowledge_chain(formula, state, worlds, violated)
+        trace = self.make_trace(f.to_text(formula), "counterexample", [state], None, formula)
+        parent = trace
+        for agents, run in chain:
+            child = self.make_trace(f"a run to a state {', '.join(agents)} cannot tell apart", "path", run, None)
+            parent.children.append(Link(len(parent.steps) - 1, "indistinguishable", child, agents))
+            parent = child
+        justification = self.explain(formula.operand, parent.steps[-1].state, False)
+        if justification is not None:
+            parent.children.append(Link(len(parent.steps) - 1, "justifies", justification))
+        return trace
+
+    def _common_knowledge_chain(self, formula: f.GCK, state: State, worlds: Function,
+                                violated: Function) -> list[tuple[tuple[str, ...], list[State]]]:
+        """A shortest chain state ~i1 s1 ~i2 … sk of fair worlds with the operand false at sk."""
+        members = tuple(self.system.model.groups[formula.group])
+        rings = [self.state_bdd(state)]
+        seen = self.bdd.false
+        while len(rings) == 1 or rings[-1] & violated == self.bdd.false:
+            frontier = self.bdd.false
+            for member in members:
+                frontier |= backend.exist(self.bdd, self._hidden(members=(member,)), rings[-1])
+            frontier &= worlds & ~seen
+            if frontier == self.bdd.false:
+                raise WitnessError(f"no chain of indistinguishable states violates {f.to_text(formula)}")
+            seen |= frontier
+            rings.append(frontier)
+        chain = [self.pick(rings[-1] & violated)]
+        agents: list[tuple[str, ...]] = []
+        for index in range(len(rings) - 2, -1, -1):
+            later = chain[0]
+            member = next(m for m in members if rings[index] & self._alike(later, (m,)) != self.bdd.false)
+            agents.insert(0, (member,))
+            chain.insert(0, state if index == 0 else self.pick(rings[index] & self._alike(later, (member,))))
+        return [(who, self._nearest_run(self.state_bdd(target))) for who, target in zip(agents, chain[1:])]
+
+    def _nearest_run(self, targets: Function) -> list[State]:
+        """A shortest run from an initial state to one of `targets`."""
+        found = self.shortest(self.system.initial, self.system.reachable, targets)
+        if found is None:
+            raise WitnessError("no run reaches a state the checker says is reachable")
+        return found
+
+    def _alike(self, state: State, agents: Sequence[str]) -> Function:
+        """Every valuation agreeing with `state` on the agents' joint local state."""
+        return backend.exist(self.bdd, self._hidden(members=agents), self.state_bdd(state))
+
+    def _hidden(self, *, members: Sequence[str]) -> frozenset[str]:
+        visible: frozenset[str] = frozenset()
+        for member in members:
+            visible |= self.system.local_bits(member)
+        return frozenset(self.system.current_bits) - visible
+
+    # ------------------------------------------------------------ paths and states
+
+    @property
+    def constraints(self) -> list[Function]:
+        """The fairness sets (each fairness formula evaluated without fairness)."""
+        if self._constraints is None:
+            fairness = self.system.model.fairness
+            unfair = Checker(self.system, fairness=()) if fairness else None
+            self._constraints = [unfair.states(c) for c in fairness] if unfair else []
+            if unfair is not None:
+                unfair.release()
+        return self._constraints
+
+    def shortest(self, sources: Function, hold: Function, goal: Function, *,
+                 min_steps: int = 0, max_steps: int | None = None) -> list[State] | None:
+        """A shortest path s0 … sk with s0 in `sources`, s0 … s(k-1) in `hold`, sk in `goal`, `min_steps` (≤ 1) ≤ k ≤ `max_steps`.
+
+        Forward breadth-first rings from the sources, walked back from a goal state. None when there is none.
+        """
+        rings = [sources]
+        if min_steps == 0 and sources & goal != self.bdd.false:
+            return [self.pick(sources & goal)]
+        visited = sources
+        while True:
+            image = self.system.image(rings[-1] & hold)
+            if image & goal != self.bdd.false:
+                break
+            if max_steps is not None and len(rings) >= max_steps:
+                return None
+            frontier = image & ~visited
+            if frontier == self.bdd.false:
+                return None
+            visited |= frontier
+            rings.append(frontier)
+        path = [self.pick(image & goal)]
+        for ring in reversed(rings):
+            predecessors = self.system.preimage(self.state_bdd(path[0]), within=ring & hold)
+            path.insert(0, self.pick(predecessors))
+        return path
+
+    def make_trace(self, text: str, kind: str, states: list[State], loop_start: int | None,
+                   formula: f.Formula | None = None) -> Trace:
+        """A trace over `states`, each step labelled with a joint action leading to the next state."""
+        steps = []
+        for index, state in enumerate(states):
+            if index + 1 < len(states):
+                target: State | None = states[index + 1]
+            else:
+                target = states[loop_start] if loop_start is not None else None
+            steps.append(Step(state, None if target is None else self.action_between(state, target)))
+        return Trace(text, kind, steps, loop_start, [], formula)  # type: ignore[arg-type]
+
+    def action_between(self, source: State, target: State) -> tuple[str, ...]:
+        """A joint action leading from `source` to `target` (the least one in sorted order)."""
+        pairs = self.system.successors_with_actions(self.state_bdd(source)) & self.state_bdd(target)
+        actions = self.system.joint_actions_of(pairs)
+        if not actions:
+            raise WitnessError(f"no joint action leads from {source} to {target}")
+        return min(actions)
+
+    def pick(self, states: Function) -> State:
+        """One concrete state of a non-empty BDD over current bits."""
+        models = backend.iter_models(self.bdd, states, self.system.current_bits)
+        try:
+            assignment = next(models)
+        except StopIteration:
+            raise WitnessError("picked a state from an empty set") from None
+        finally:
+            models.close()
+        return self.system.encoding.decode_state(assignment)
+
+    def state_bdd(self, state: State) -> Function:
+        cached = self._state_bdds.get(state)
+        if cached is None:
+            cached = self._state_bdds[state] = self.system.state_bdd(state)
+        return cached
+
+    def _holds(self, formula: f.Formula, state: State) -> bool:
+        return self.state_bdd(state) & self.checker.states(formula) != self.bdd.false
+
+    def release(self) -> None:
+        """Drop cached BDDs."""
+        self._state_bdds.clear()
+        self._constraints = None

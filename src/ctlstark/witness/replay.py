@@ -1,0 +1,232 @@
+"""Independent replay of a trace on the explicit semantics of the typed model.
+
+The replay never enumerates the state space: it evaluates the protocols and
+evolutions (`ctlstark.explicit`) on the trace's own states only. It checks
+that the first state of a top-level trace (and of every run) is initial, that
+every step's joint action is enabled by every agent's protocol and that the
+next state is one of the evolution's results under it, that a lasso closes
+and its loop visits every fairness set, that the path formula holds on the
+trace by direct evaluation (state subformulas are judged by the symbolic
+checker's state sets), and that knowledge links join states the agents cannot
+tell apart. Any failure raises `WitnessError` naming the trace and the step.
+"""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+from ..check.label import Checker
+from ..explicit.evaluate import fits, holds
+from ..explicit.ltl import Lasso, holds_on_lasso
+from ..explicit.system import ExplicitSystem
+from ..logic import formula as f
+from ..model import Model, Value
+from ..symbolic.bdd import Function
+from .extract import WitnessError, existential_path
+from .trace import Link, Trace
+
+State = tuple[Value, ...]
+
+
+class _TraceStates(ExplicitSystem):
+    """The explicit transition function of a model, without exploring it (the replay needs only the trace's states)."""
+
+    def __init__(self, model: Model) -> None:
+        """Deliberately does not call `ExplicitSystem.__init__`, which would explore every reachable state."""
+        self.model = model
+        self.variables = model.variables
+        self._index = {variable: i for i, variable in enumerate(self.variables)}
+
+    def allows(self, state: State, action: tuple[str, ...], target: State) -> str | None:
+        """None when `action` is enabled in `state` and can lead to `target`; otherwise the reason."""
+        agents = self.model.agents
+        if len(action) != len(agents):
+            return f"the joint action {action} does not name one action per agent"
+        for agent, chosen in zip(agents, action):
+            if chosen not in self.enabled_actions(agent, state):
+                return f"{agent.name}'s protocol does not enable {chosen!r}"
+        valuation = self.valuation(state)
+        joint = dict(zip(self.model.agent_names, action))
+        offset = 0
+        for agent in agents:
+            width = len(agent.own_variables)
+            if target[offset:offset + width] not in self._next_own_values(agent, valuation, joint):
+                return f"{agent.name}'s evolution cannot produce its next values {target[offset:offset + width]}"
+            offset += width
+        return None
+
+    def is_initial(self, state: State) -> bool:
+        valuation = self.valuation(state)
+        return all(fits(value, variable) for variable, value in valuation.items()) and holds(
+            self.model.initial_condition, valuation)
+
+
+class Replayer:
+    """Replays traces against one checker's model (state formulas judged by that checker)."""
+
+    def __init__(self, checker: Checker):
+        self.checker = checker
+        self.system = checker.system
+        self.model = checker.system.model
+        self.states = _TraceStates(self.model)
+        self._constraints: list[Function] | None = None
+
+    def replay(self, trace: Trace) -> None:
+        """Validate a top-level trace (its first state must be initial); raises `WitnessError`."""
+        self._replay(trace, initial=True)
+
+    # ------------------------------------------------------------ structure
+
+    def _replay(self, trace: Trace, *, initial: bool) -> None:
+        self._check_path(trace, initial=initial)
+        for link in trace.children:
+            self._check_link(trace, link)
+        if trace.kind != "path":
+            self._check_claim(trace)
+
+    def _check_path(self, trace: Trace, *, initial: bool) -> None:
+        steps = trace.steps
+        if not steps:
+            self._fail(trace, "has no steps")
+        if initial and not self.states.is_initial(steps[0].state):
+            self._fail(trace, f"starts in {steps[0].state}, which is not an initial state")
+        if trace.loop_start is not None and not 0 <= trace.loop_start < len(steps):
+            self._fail(trace, f"loops back to step {trace.loop_start}, outside the trace")
+        for index, step in enumerate(steps):
+            following = trace.successor_index(index)
+            if following is None:
+                if step.action is not None:
+                    self._fail(trace, f"step {index} is the last of a finite trace but has an action")
+                continue
+            if step.action is None:
+                self._fail(trace, f"step {index} has no joint action")
+            reason = self.states.allows(step.state, step.action, steps[following].state)
+            if reason is not None:
+                self._fail(trace, f"step {index} -> {following} under {step.action}: {reason}")
+
+    def _check_link(self, parent: Trace, link: Link) -> None:
+        if not 0 <= link.step < len(parent.steps):
+            self._fail(parent, f"links step {link.step}, outside the trace")
+        anchor = parent.steps[link.step].state
+        child = link.trace
+        if link.relation == "justifies":
+            if child.steps and child.steps[0].state != anchor:
+                self._fail(child, f"should start at step {link.step} of its parent, in {anchor}")
+            self._replay(child, initial=False)
+            return
+        self._replay(child, initial=True)
+        target = child.steps[-1].state
+        for agent in link.agents:
+            if self.states.local_state(agent, anchor) != self.states.local_state(agent, target):
+                self._fail(child, f"ends in a state {agent} can tell apart from {anchor}")
+        if not self._in(target, self.checker.fair_states):
+            self._fail(child, f"ends in {target}, which is not a fair reachable state")
+
+    # ------------------------------------------------------------ the formula
+
+    def _check_claim(self, trace: Trace) -> None:
+        formula = trace.formula
+        if formula is None:
+            self._fail(trace, "does not say which formula it explains")
+        value = trace.kind == "witness"
+        if isinstance(formula, (f.K, f.GK, f.DK, f.GCK)) and not value:
+            self._check_knowledge(trace, formula)
+            return
+        shape = existential_path(formula, value)
+        if shape is None or not shape[1]:
+            self._fail(trace, f"explains {f.to_text(formula)}, which has no trace of this kind")
+        path = shape[0]
+        if trace.loop_start is None:
+            ok = self._holds_finite(path, trace.states)
+        else:
+            ok = self._holds_on_lasso(path, trace)
+        if not ok:
+            self._fail(trace, f"does not satisfy the path formula {f.to_text(path)}")
+
+    def _holds_finite(self, path: f.Formula, states: list[State]) -> bool:
+        """A finite trace ending in a fair state satisfies the CTL path formula (docs/semantics.md)."""
+        last = states[-1]
+        if not self._in(last, self.checker.fair_states):
+            return False
+        truth = self._truth
+        match path:
+            case f.X(operand=operand):
+                return len(states) == 2 and truth(operand, last)
+            case f.F(operand=goal):
+                return truth(goal, last)
+            case f.U(left=hold, right=goal) | f.W(left=hold, right=goal):
+                return truth(goal, last) and all(truth(hold, s) for s in states[:-1])
+            case f.R(left=release, right=hold):
+                return truth(release, last) and all(truth(hold, s) for s in states)
+        return False
+
+    def _holds_on_lasso(self, path: f.Formula, trace: Trace) -> bool:
+        """The lasso is infinite, its loop visits every fairness set, and the path formula holds on it."""
+        states, start = trace.states, trace.loop_start
+        lasso = Lasso(tuple(states[:start]), tuple(states[start:]))
+        loop = lasso.loop
+        for constraint in self.constraints:
+            if not any(self._in(state, constraint) for state in loop):
+                return False
+
+        def satisfying(formula: f.Formula) -> frozenset[State]:
+            return frozenset(s for s in states if self._truth(formula, s))
+
+        return holds_on_lasso(path, lasso, satisfying)
+
+    def _check_knowledge(self, trace: Trace, formula: f.K | f.GK | f.DK | f.GCK) -> None:
+        """The chain of indistinguishability links ends in a fair state where the operand fails."""
+        if len(trace.steps) != 1:
+            self._fail(trace, "a knowledge counterexample has exactly one step")
+        allowed = self._allowed_agents(formula)
+        current, hops = trace, 0
+        while True:
+            links = [link for link in current.children if link.relation == "indistinguishable"]
+            if not links:
+                break
+            link = links[0]
+            if link.step != len(current.steps) - 1 or not link.agents or not set(link.agents) <= allowed:
+                self._fail(trace, f"links the wrong step or agents {link.agents}")
+            if isinstance(formula, f.DK) and set(link.agents) != allowed:
+                self._fail(trace, "a DK link must join states no member can tell apart")
+            current, hops = link.trace, hops + 1
+        if hops == 0 or (hops > 1 and not isinstance(formula, f.GCK)):
+            self._fail(trace, f"has {hops} indistinguishability links")
+        end = current.steps[-1].state
+        if self._truth(formula.operand, end):
+            self._fail(trace, f"ends in {end}, where {f.to_text(formula.operand)} holds")
+
+    def _allowed_agents(self, formula: f.K | f.GK | f.DK | f.GCK) -> set[str]:
+        if isinstance(formula, f.K):
+            return {formula.agent}
+        return set(self.model.groups[formula.group])
+
+    # ------------------------------------------------------------ helpers
+
+    @property
+    def constraints(self) -> list[Function]:
+        """The fairness sets (each fairness formula evaluated without fairness)."""
+        if self._constraints is None:
+            fairness = self.model.fairness
+            if fairness:
+                unfair = Checker(self.system, fairness=())
+                self._constraints = [unfair.states(c) for c in fairness]
+                unfair.release()
+            else:
+                self._constraints = []
+        return self._constraints
+
+    def _truth(self, formula: f.Formula, state: State) -> bool:
+        return self._in(state, self.checker.states(formula))
+
+    def _in(self, state: State, states: Function) -> bool:
+        return self.system.state_bdd(state) & states != self.system.bdd.false
+
+    @staticmethod
+    def _fail(trace: Trace, message: str) -> NoReturn:
+        raise WitnessError(f"trace replay failed: the {trace.kind} for {trace.formula_text} {message}")
+
+
+def replay(trace: Trace, checker: Checker) -> None:
+    """Validate `trace` (a top-level trace) against `checker`'s model; raises `WitnessError`."""
+    Replayer(checker).replay(trace)

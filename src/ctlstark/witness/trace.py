@@ -1,0 +1,73 @@
+"""The trace data type: a path of the model that explains a verdict.
+
+Independent of how a trace was found (symbolic extraction today, perhaps a
+tableau product later) and of how it is shown (`render`), so the replay
+validator and every renderer work on one structure (NuSMV's lesson: keep the
+trace a plain data type, not a text format).
+
+A `Trace` is a finite path (`loop_start` None) or a lasso: after the last step
+the path continues at `steps[loop_start]` forever. `children` link a step to a
+sub-trace: `relation="justifies"` — the sub-trace starts at that step's state
+and explains a nested subformula there; `relation="indistinguishable"` — the
+sub-trace is a run from an initial state to a state that `agents` cannot tell
+apart from that step's state (a failed knowledge operator).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..logic.formula import Formula
+from ..model import Value
+
+TraceKind = Literal["witness", "counterexample", "path"]
+LinkRelation = Literal["justifies", "indistinguishable"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One state of a trace and the joint action taken from it (None on the last step of a finite trace)."""
+
+    state: tuple[Value, ...]
+    action: tuple[str, ...] | None
+
+
+@dataclass
+class Link:
+    """From step `step` of the parent trace to a sub-trace (see the module docstring)."""
+
+    step: int
+    relation: LinkRelation
+    trace: Trace
+    agents: tuple[str, ...] = ()
+
+
+@dataclass
+class Trace:
+    """A witness (the formula holds at the first state), a counterexample (it fails there) or a plain run.
+
+    `formula` is the formula explained (None for a plain run, `kind="path"`);
+    `formula_text` is its text. The first state of a top-level trace is initial.
+    """
+
+    formula_text: str
+    kind: TraceKind
+    steps: list[Step]
+    loop_start: int | None = None
+    children: list[Link] = field(default_factory=list)
+    formula: Formula | None = field(default=None, compare=False)
+
+    @property
+    def states(self) -> list[tuple[Value, ...]]:
+        return [step.state for step in self.steps]
+
+    @property
+    def is_lasso(self) -> bool:
+        return self.loop_start is not None
+
+    def successor_index(self, index: int) -> int | None:
+        """The step after `index` (the loop start after the last step of a lasso; None at the end of a finite trace)."""
+        if index + 1 < len(self.steps):
+            return index + 1
+        return self.loop_start

@@ -1,0 +1,343 @@
+"""Witnesses and counterexamples: every explainable verdict gets a trace that passes replay.
+
+The replay (`witness.replay`) is independent of the extraction: it evaluates the
+protocols and evolutions explicitly on the trace's states. These tests also
+check that a tampered trace fails replay, and that the prefix of an `AG`
+counterexample is as short as the oracle's breadth-first distance.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections import deque
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from ctlstark.api import check, load_model, load_model_text
+from ctlstark.check.label import Checker
+from ctlstark.cli import app
+from ctlstark.explicit import ExplicitChecker, ExplicitSystem
+from ctlstark.logic import formula as f
+from ctlstark.model import Model
+from ctlstark.symbolic.system import build_system
+from ctlstark.witness import (
+    NoTrace, Step, Trace, WitnessBuilder, WitnessError, admits_trace, render_dot, render_text, replay,
+)
+
+from strategies import formulas, models
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "ispl_examples").glob("*.ispl"))
+
+LAMP = """\
+Agent Environment
+  Vars:
+    power : boolean;
+    dust : boolean;
+  end Vars
+  Actions = { keep, flip };
+  Protocol:
+    Other : { keep, flip };
+  end Protocol
+  Evolution:
+    power = true and dust = true if power = false and Action = flip;
+    power = false and dust = true if power = true and Action = flip;
+  end Evolution
+end Agent
+Agent Lamp
+  Lobsvars = { power };
+  Vars:
+    level : 0..3;
+  end Vars
+  Actions = { up, down };
+  Protocol:
+    level < 3 : { up };
+    Other : { down };
+  end Protocol
+  Evolution:
+    level = level + 1 if Action = up and Environment.power = true;
+    level = 0 if Action = down;
+  end Evolution
+end Agent
+Evaluation
+  bright if Lamp.level = 3;
+  on if Environment.power = true;
+  dusty if Environment.dust = true;
+end Evaluation
+InitStates
+  Environment.power = false and Environment.dust = false and Lamp.level = 0;
+end InitStates
+Formulae
+  AG !bright;
+  EF bright;
+  AF bright;
+  EG !bright;
+  K(Lamp, !dusty);
+end Formulae
+"""
+
+
+def _checked(model):
+    system = build_system(model)
+    checker = Checker(system)
+    return system, checker, WitnessBuilder(checker)
+
+
+def _trace_and_checker(text: str, formula_index: int):
+    model = load_model_text(text)
+    system, checker, builder = _checked(model)
+    formula = model.formulae[formula_index].formula
+    return builder.top_level(formula, checker.holds(formula)), checker
+
+
+# ---------------------------------------------------------------- examples
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_every_explainable_example_verdict_gets_a_replayed_trace(path: Path) -> None:
+    model = load_model(path)
+    report = check(model, witness=True)  # check() replays every trace it returns
+    for entry, result in zip(model.formulae, report.formulas):
+        if result.verdict is None or not admits_trace(entry.formula, result.verdict):
+            assert result.trace is None
+            continue
+        if result.trace is None:
+            assert result.trace_error and "tableau" in result.trace_error
+            assert any(r["route"].startswith(("tableau", "or(", "fast:E", "fast:A")) for r in result.routes)
+            continue
+        assert result.trace["formula"] and result.trace["steps"]
+        assert result.trace["kind"] == ("witness" if result.verdict else "counterexample")
+        json.dumps(result.trace)
+
+
+def test_lamp_traces_have_the_expected_shapes() -> None:
+    model = load_model_text(LAMP)
+    report = check(model, witness=True)
+    verdicts = [r.verdict for r in report.formulas]
+    assert verdicts == [False, True, False, True, False]
+    ag, ef, af, eg, knows = (r.trace for r in report.formulas)
+    # AG !bright: flip, then three ups: 5 states, last one bright
+    assert len(ag["steps"]) == 5 and ag["loop_start"] is None
+    assert ag["steps"][-1]["state"]["Lamp"]["level"] == 3
+    assert ef["steps"] == ag["steps"]
+    assert af["loop_start"] is not None and eg["loop_start"] is not None
+    assert all(step["state"]["Lamp"]["level"] < 3 for step in af["steps"])
+    [link] = knows["children"]
+    assert link["relation"] == "indistinguishable" and link["agents"] == ["Lamp"]
+    run_end = link["trace"]["steps"][-1]["state"]
+    assert run_end["Environment"]["dust"] is True
+    assert run_end["Lamp"] == knows["steps"][0]["state"]["Lamp"]
+
+
+# ---------------------------------------------------------------- random models
+
+
+def _explainable(formula: f.Formula, verdict: bool) -> bool:
+    return admits_trace(formula, verdict)
+
+
+@st.composite
+def _top_level_shapes(draw, model: Model) -> f.Formula:
+    """A CTL path quantifier (path possibly negated) or a knowledge operator over random CTLK operands."""
+    operand = formulas(model, depth=2)
+    kind = draw(st.sampled_from(("X", "F", "G", "U", "R", "W", "K", "GK", "DK", "GCK")))
+    if kind == "K":
+        return f.K(draw(st.sampled_from(model.agent_names)), draw(operand))
+    if kind in ("GK", "DK", "GCK"):
+        return getattr(f, kind)(draw(st.sampled_from(sorted(model.groups))), draw(operand))
+    path = getattr(f, kind)(draw(operand)) if kind in "XFG" else getattr(f, kind)(draw(operand), draw(operand))
+    if draw(st.integers(0, 3)) == 0:
+        path = f.Not(path)
+    return draw(st.sampled_from((f.E, f.A)))(path)
+
+
+@st.composite
+def _models_and_explainable_shapes(draw) -> tuple[Model, f.Formula]:
+    model = draw(models(max_bits=6))
+    shapes = _top_level_shapes(model)
+    formula = draw(st.one_of(shapes, shapes, shapes, formulas(model)))
+    return model, formula
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(_models_and_explainable_shapes())
+def test_random_explainable_verdicts_get_replay_valid_traces(case) -> None:
+    model, formula = case
+    system, checker, builder = _checked(model)
+    verdict = checker.holds(formula)
+    if system.initial == system.bdd.false and _explainable(formula, verdict):
+        with pytest.raises(NoTrace, match="no initial state"):
+            builder.top_level(formula, verdict)
+        return
+    trace = builder.top_level(formula, verdict)
+    if not _explainable(formula, verdict):
+        assert trace is None
+        return
+    assert trace is not None
+    replay(trace, checker)
+    oracle = ExplicitChecker(ExplicitSystem(model))
+    if trace.loop_start is not None and trace.formula is not None:
+        assert oracle.is_fair_path(_lasso(trace))
+
+
+def _lasso(trace: Trace):
+    from ctlstark.explicit import Lasso
+
+    states = trace.states
+    return Lasso(tuple(states[:trace.loop_start]), tuple(states[trace.loop_start:]))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(models(max_bits=6).flatmap(lambda m: formulas(m, depth=2).map(lambda phi: (m, phi))))
+def test_ag_counterexample_prefix_is_a_shortest_path(case) -> None:
+    model, phi = case
+    formula = f.A(f.G(phi))
+    system, checker, builder = _checked(model)
+    if checker.holds(formula):
+        return
+    trace = builder.top_level(formula, False)
+    replay(trace, checker)
+    explicit = ExplicitSystem(model)
+    oracle = ExplicitChecker(explicit)
+    targets = oracle.fair_states - oracle.sat(phi)
+    assert len(trace.steps) - 1 == _distance(explicit, targets)
+
+
+def _distance(system: ExplicitSystem, targets: frozenset) -> int:
+    """Breadth-first distance from the initial states to `targets`."""
+    frontier = deque((state, 0) for state in system.initial)
+    seen = set(system.initial)
+    while frontier:
+        state, depth = frontier.popleft()
+        if state in targets:
+            return depth
+        for target in system.successors[state] - seen:
+            seen.add(target)
+            frontier.append((target, depth + 1))
+    raise AssertionError("no target is reachable")
+
+
+# ---------------------------------------------------------------- tampering
+
+
+def _tampered(trace: Trace, **changes) -> Trace:
+    return dataclasses.replace(trace, **changes)
+
+
+def test_a_valid_trace_passes_and_tampered_ones_fail_replay() -> None:
+    trace, checker = _trace_and_checker(LAMP, 0)  # AG !bright, FALSE
+    replay(trace, checker)
+    steps = trace.steps
+    wrong_action = [Step(steps[0].state, ("keep",) + steps[0].action[1:])] + steps[1:]
+    with pytest.raises(WitnessError, match="step 0"):
+        replay(_tampered(trace, steps=wrong_action), checker)
+    disabled = [Step(steps[0].state, steps[0].action[:1] + ("down",))] + steps[1:]
+    with pytest.raises(WitnessError, match="protocol|evolution"):
+        replay(_tampered(trace, steps=disabled), checker)
+    with pytest.raises(WitnessError, match="not an initial state"):
+        replay(_tampered(trace, steps=steps[1:]), checker)
+    shortened = steps[:-2] + [Step(steps[-2].state, None)]
+    with pytest.raises(WitnessError, match="does not satisfy"):
+        replay(_tampered(trace, steps=shortened), checker)
+    with pytest.raises(WitnessError, match="loops back"):
+        replay(_tampered(trace, loop_start=len(steps) + 1), checker)
+
+
+def test_a_lasso_that_does_not_close_fails_replay() -> None:
+    trace, checker = _trace_and_checker(LAMP, 2)  # AF bright, FALSE: a lasso
+    replay(trace, checker)
+    assert trace.loop_start is not None
+    broken = trace.steps[:-1] + [Step(trace.steps[-1].state, None)]
+    with pytest.raises(WitnessError):
+        replay(_tampered(trace, steps=broken), checker)
+
+
+def test_a_knowledge_counterexample_with_a_distinguishable_state_fails_replay() -> None:
+    trace, checker = _trace_and_checker(LAMP, 4)  # K(Lamp, !dusty), FALSE
+    replay(trace, checker)
+    [link] = trace.children
+    run = link.trace
+    wrong_end = dataclasses.replace(run, steps=run.steps[:1] and [Step(run.steps[0].state, None)])
+    with pytest.raises(WitnessError):
+        replay(_tampered(trace, children=[dataclasses.replace(link, trace=wrong_end)]), checker)
+
+
+def test_tableau_routed_formulas_report_no_trace_yet() -> None:
+    model = load_model_text(LAMP)
+    _, checker, builder = _checked(model)
+    formula = f.E(f.And(f.G(f.F(f.Prop("on"))), f.F(f.Prop("bright"))))
+    assert checker.holds(formula)
+    with pytest.raises(NoTrace, match="tableau"):
+        builder.top_level(formula, True)
+    report = check(model, [formula], file_formulae=False, witness=True)
+    assert report.formulas[0].trace is None and "tableau" in report.formulas[0].trace_error
+
+
+# ---------------------------------------------------------------- renderings and CLI
+
+
+def test_renderings_show_actions_changes_and_the_loop() -> None:
+    model = load_model_text(LAMP)
+    report = check(model, witness=True)
+    af = report.formulas[2].trace
+    text = render_text(af)
+    assert "lasso" in text and ">" in text and "action" in text
+    ag_text = render_text(report.formulas[0].trace)
+    assert "level=1*" in ag_text and "power=true*" in ag_text
+    dot = render_dot([(r.index, r.trace) for r in report.formulas if r.trace])
+    assert dot.startswith("digraph") and "cluster_f1" in dot and "peripheries=2" in dot
+    assert dot.count("{") == dot.count("}")
+
+
+def test_cli_witness_json_and_dot(tmp_path: Path) -> None:
+    model_file = tmp_path / "lamp.ispl"
+    model_file.write_text(LAMP)
+    runner = CliRunner()
+    text = runner.invoke(app, ["check", str(model_file), "--witness"])
+    assert text.exit_code == 1
+    assert "counterexample for AG !bright" in text.output and "witness for EF bright" in text.output
+    as_json = runner.invoke(app, ["check", str(model_file), "--witness", "--json"])
+    document = json.loads(as_json.output)
+    assert document["formulas"][0]["trace"]["kind"] == "counterexample"
+    assert document["formulas"][1]["trace"]["kind"] == "witness"
+    dot_file = tmp_path / "traces.dot"
+    runner.invoke(app, ["check", str(model_file), "--dot", str(dot_file)])
+    assert dot_file.read_text().startswith("digraph traces")
+    plain = runner.invoke(app, ["check", str(model_file), "--json"])
+    assert json.loads(plain.output)["formulas"][0]["trace"] is None
+
+
+# ---------------------------------------------------------------- MCMAS reference models (read in place, never copied)
+
+REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "ispl-reference"
+
+
+def _quick_reference_models() -> list[Path]:
+    summary_file = REFERENCE / "results" / "summary.json"
+    if not summary_file.is_file():
+        return []
+    summary = json.loads(summary_file.read_text(encoding="utf-8"))
+    paths = [REFERENCE / e["source"] / f"{e['model']}.ispl" for e in summary
+             if e.get("parsed") and not e.get("errors") and e.get("wall", 99) < 0.2]
+    return [path for path in paths if path.is_file()]
+
+
+@pytest.mark.skipif(not (REFERENCE / "results" / "summary.json").is_file(), reason="reference models absent")
+def test_reference_models_get_replayed_traces_except_tableau_routes() -> None:
+    from ctlstark.errors import CtlstarkError
+
+    checked = 0
+    for path in _quick_reference_models():
+        try:
+            model = load_model(path)
+        except CtlstarkError:
+            continue
+        report = check(model, witness=True)  # raises WitnessError if a replay fails
+        for result in report.formulas:
+            assert result.trace is not None or result.trace_error is None or "tableau" in result.trace_error, path
+            checked += result.trace is not None
+    assert checked > 0
