@@ -11,6 +11,10 @@ The API in brief::
 
 __version__ = "0.1.0"
 
+# The subpackage `ctlstark.check` would replace the function `check` below as an
+# attribute of this package the first time it is imported; importing it first
+# makes the function the binding that stays.
+from . import check as _check_subpackage  # noqa: E402,F401
 from .api import (  # noqa: E402  (the version must exist before api imports it)
     CheckReport,
     FormulaResult,

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Iterable
 
 from . import __version__
 from .errors import CtlstarkError, IsplError, Diagnostic, ResourceExhausted, UnsupportedFormula
-from .logic.formula import Formula, to_text
+from .logic.formula import A, Formula, U, is_state_formula, to_text
+from .logic.normalise import subformulas
 from .model import FormulaEntry, FormulaMode, Model
 
 if TYPE_CHECKING:
@@ -232,9 +233,29 @@ def _check_one(checker, index: int, entry: FormulaEntry) -> FormulaResult:
         source=entry.source,
         seconds=time.perf_counter() - started,
         error=error,
-        warnings=list(entry.warnings),
+        warnings=list(entry.warnings) + fairness_until_warnings(entry, checker.system.model),
         routes=[{"formula": to_text(sub), "route": route} for sub, route in checker.routes_of(entry.formula)],
     )
+
+
+def fairness_until_warnings(entry: FormulaEntry, model: Model) -> list[str]:
+    """A warning per `A(φ U ψ)` checked under a Fairness section, where MCMAS 1.3.0 departs.
+
+    ctlstark follows the definition (fair paths only); MCMAS evaluates this one
+    operator with unfair fixpoints, so the verdicts can differ (docs/differences.md).
+    """
+    if not model.fairness:
+        return []
+    warnings = []
+    for sub in subformulas(entry.formula):
+        if isinstance(sub, A) and isinstance(sub.path, U) and is_state_formula(sub.path.left) \
+                and is_state_formula(sub.path.right):
+            warnings.append(
+                f"{entry.source or '--formula'}: warning: `{to_text(sub)}` is checked over fair paths only "
+                "(the definition); MCMAS 1.3.0 uses unfair fixpoints for A(... U ...) under Fairness "
+                "and may give another verdict (see docs/differences.md)"
+            )
+    return warnings
 
 
 __all__ = [

@@ -1,0 +1,47 @@
+"""The Python API: reports, dialect prefixes, warnings where MCMAS departs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ctlstark
+from ctlstark.logic.formula import A, Prop, U
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "ispl_examples"
+
+
+def test_until_under_fairness_is_flagged_and_nothing_else_is() -> None:
+    report = ctlstark.check(ctlstark.load_model(EXAMPLES / "fair_channel.ispl"))
+    flagged = [result for result in report.formulas if any("fair paths only" in w for w in result.warnings)]
+    assert flagged, "fair_channel has A(... U ...) formulas under its Fairness section"
+    for result in flagged:
+        assert " U " in result.text and result.source.endswith(tuple("0123456789"))
+    unflagged = [result for result in report.formulas if result not in flagged]
+    assert all(" U " not in result.text for result in unflagged)
+
+
+def test_until_without_fairness_is_not_flagged() -> None:
+    model = ctlstark.load_model(EXAMPLES / "bit_transmission.ispl")
+    assert not model.fairness
+    proposition = next(iter(model.propositions))
+    report = ctlstark.check(model, [A(U(Prop(proposition), Prop(proposition)))], file_formulae=False)
+    assert report.formulas[0].warnings == []
+
+
+def test_dialect_prefix_selects_mcmas_reading() -> None:
+    model = ctlstark.load_model(EXAMPLES / "bit_transmission.ispl")
+    proposition = next(iter(model.propositions))
+    ltl = ctlstark.parse_formula(f"LTL G {proposition}", model)
+    plain = ctlstark.parse_formula(f"AG {proposition}", model)
+    assert ltl.mode == "ltl" and plain.mode == "default"
+    report = ctlstark.check(model, [ltl, plain], file_formulae=False)
+    assert report.formulas[0].verdict == report.formulas[1].verdict
+
+
+def test_report_counts_states_and_times_each_phase() -> None:
+    report = ctlstark.check(EXAMPLES / "deadlock.ispl", deadlock=True)
+    assert report.reachable_states > 0
+    assert report.deadlock_states is not None and 0 < report.deadlock_states < report.reachable_states
+    assert {"parse", "encode", "reach", "check"} <= set(report.times)
+    document = report.to_json()
+    assert document["formulas"][0]["index"] == 1 and document["schema"] == 1
