@@ -45,3 +45,17 @@ def test_report_counts_states_and_times_each_phase() -> None:
     assert {"parse", "encode", "reach", "check"} <= set(report.times)
     document = report.to_json()
     assert document["formulas"][0]["index"] == 1 and document["schema"] == 1
+
+
+def test_deadlock_examples_are_states_without_successor() -> None:
+    from ctlstark.explicit import ExplicitSystem
+
+    model = ctlstark.load_model(EXAMPLES / "deadlock.ispl")
+    report = ctlstark.check(model, deadlock=True)
+    explicit = ExplicitSystem(model)
+    deadlocks = explicit.deadlocks()
+    assert report.deadlock_states == len(deadlocks)
+    assert len(report.deadlock_examples) == min(3, len(deadlocks))
+    for example in report.deadlock_examples:
+        state = tuple(example[variable.agent][variable.name] for variable in model.variables)
+        assert state in deadlocks

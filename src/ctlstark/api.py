@@ -22,6 +22,15 @@ if TYPE_CHECKING:
     from .check.label import Checker
 
 JSON_SCHEMA_VERSION = 1
+DEADLOCK_EXAMPLES = 3  # deadlock states shown with --deadlock
+
+
+def state_by_agent(model: Model, state: tuple) -> dict[str, dict[str, object]]:
+    """A state tuple as {agent: {variable: value}}, agents in model order."""
+    grouped: dict[str, dict[str, object]] = {}
+    for variable, value in zip(model.variables, state):
+        grouped.setdefault(variable.agent, {})[variable.name] = value
+    return grouped
 
 
 @dataclass
@@ -59,6 +68,7 @@ class CheckReport:
     times: dict[str, float]
     formulas: list[FormulaResult]
     deadlock_states: int | None = None
+    deadlock_examples: list[dict[str, dict[str, object]]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
     @property
@@ -77,6 +87,7 @@ class CheckReport:
             "bdd_variables": self.bdd_variables,
             "bdd_nodes_reachable": self.bdd_nodes_reachable,
             "deadlock_states": self.deadlock_states,
+            "deadlock_examples": list(self.deadlock_examples),
             "times": dict(self.times),
             "warnings": list(self.warnings),
             "formulas": [asdict(result) for result in self.formulas],
@@ -180,8 +191,12 @@ def check(
         times["witness"] = time.perf_counter() - witness_started
 
     deadlock_count = None
+    deadlock_examples: list[dict[str, dict[str, object]]] = []
     if deadlock:
-        deadlock_count = system.count_states(system.deadlock_states())
+        deadlocked = system.deadlock_states()
+        deadlock_count = system.count_states(deadlocked)
+        deadlock_examples = [state_by_agent(model, state)
+                             for state in system.some_states(deadlocked, DEADLOCK_EXAMPLES)]
     return CheckReport(
         model=model.name,
         file=file_name,
@@ -192,6 +207,7 @@ def check(
         times=times,
         formulas=results,
         deadlock_states=deadlock_count,
+        deadlock_examples=deadlock_examples,
         warnings=list(model.warnings),
     )
 

@@ -57,7 +57,7 @@ def check_command(
     ),
     only: bool = typer.Option(False, "--only", help="Check only the --formula formulas, not the file's Formulae."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document (docs/json.md) instead of text."),
-    deadlock: bool = typer.Option(False, "--deadlock", help="Also count reachable states with no successor."),
+    deadlock: bool = typer.Option(False, "--deadlock", help="Also count reachable states with no successor and show up to three of them."),
     reorder: Optional[bool] = typer.Option(
         None,
         "--reorder/--no-reorder",
@@ -111,6 +111,12 @@ def check_command(
     raise typer.Exit(_exit_status(report))
 
 
+def _value_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def _exit_status(report: CheckReport) -> int:
     if any(result.verdict is None for result in report.formulas):
         return EXIT_NOT_CHECKED
@@ -159,6 +165,12 @@ def _print_text(report: CheckReport, *, stats: bool = False, witness: bool = Fal
     typer.echo(f"reachable states: {report.reachable_states}")
     if report.deadlock_states is not None:
         typer.echo(f"deadlock states: {report.deadlock_states}")
+        for example in report.deadlock_examples:
+            agents = " ".join(
+                f"{agent}[" + " ".join(f"{name}={_value_text(value)}" for name, value in values.items()) + "]"
+                for agent, values in example.items()
+            )
+            typer.echo(f"  e.g. {agents}")
     typer.echo(f"BDD variables: {report.bdd_variables}, reachable-set nodes: {report.bdd_nodes_reachable}")
     phases = ", ".join(f"{phase} {seconds:.3f} s" for phase, seconds in report.times.items())
     typer.echo(f"times: {phases}")

@@ -156,6 +156,15 @@ class SymbolicSystem:
         return {self.encoding.decode_state(assignment)
                 for assignment in backend.iter_models(self.bdd, states, self.current_bits)}
 
+    def some_states(self, states: Function, limit: int) -> list[tuple[Value, ...]]:
+        """At most `limit` decoded states of `states`, enumerating no more than that."""
+        found = []
+        for assignment in backend.iter_models(self.bdd, states, self.current_bits):
+            if len(found) == limit:
+                break
+            found.append(self.encoding.decode_state(assignment))
+        return found
+
     def joint_actions_of(self, pairs: Function) -> set[tuple[str, ...]]:
         """Decoded joint actions of a BDD over action bits (others quantified away)."""
         others = set(self.bdd.support(pairs)) - set(self.encoding.action_bits)
