@@ -29,7 +29,7 @@ from ctlstark.witness import (
     NoTrace, Step, Trace, WitnessBuilder, WitnessError, admits_trace, render_dot, render_text, replay,
 )
 
-from strategies import formulas, models
+from strategies import formulas, models, path_formulas
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "ispl_examples").glob("*.ispl"))
 
@@ -105,10 +105,7 @@ def test_every_explainable_example_verdict_gets_a_replayed_trace(path: Path) -> 
         if result.verdict is None or not admits_trace(entry.formula, result.verdict):
             assert result.trace is None
             continue
-        if result.trace is None:
-            assert result.trace_error and "tableau" in result.trace_error
-            assert any(r["route"].startswith(("tableau", "or(", "fast:E", "fast:A")) for r in result.routes)
-            continue
+        assert result.trace is not None, result.trace_error
         assert result.trace["formula"] and result.trace["steps"]
         assert result.trace["kind"] == ("witness" if result.verdict else "counterexample")
         json.dumps(result.trace)
@@ -266,15 +263,55 @@ def test_a_knowledge_counterexample_with_a_distinguishable_state_fails_replay() 
         replay(_tampered(trace, children=[dataclasses.replace(link, trace=wrong_end)]), checker)
 
 
-def test_tableau_routed_formulas_report_no_trace_yet() -> None:
+def test_a_tableau_routed_witness_is_a_fair_lasso_satisfying_the_path() -> None:
     model = load_model_text(LAMP)
     _, checker, builder = _checked(model)
     formula = f.E(f.And(f.G(f.F(f.Prop("on"))), f.F(f.Prop("bright"))))
     assert checker.holds(formula)
-    with pytest.raises(NoTrace, match="tableau"):
-        builder.top_level(formula, True)
+    assert any(route.startswith("tableau") for _, route in checker.routes_of(formula))
+    trace = builder.top_level(formula, True)
+    replay(trace, checker)
+    assert trace.kind == "witness" and trace.loop_start is not None
+    assert any(state[2] == 3 for state in trace.states)  # bright: Lamp.level = 3
+    assert any(state[0] for state in trace.states[trace.loop_start:])  # on, infinitely often
     report = check(model, [formula], file_formulae=False, witness=True)
-    assert report.formulas[0].trace is None and "tableau" in report.formulas[0].trace_error
+    assert report.formulas[0].trace is not None and report.formulas[0].trace_error is None
+
+
+def test_a_tableau_lasso_that_breaks_the_path_formula_fails_replay() -> None:
+    model = load_model_text(LAMP)
+    _, checker, builder = _checked(model)
+    formula = f.A(f.Or(f.F(f.G(f.Not(f.Prop("on")))), f.F(f.G(f.Prop("bright")))))  # FALSE: power on, level cycles
+    assert not checker.holds(formula)
+    trace = builder.top_level(formula, False)
+    replay(trace, checker)
+    assert trace.kind == "counterexample" and trace.loop_start is not None
+    stuck = [Step(trace.steps[0].state, ("keep", "up"))]  # level 0, power off forever: FG !on holds
+    with pytest.raises(WitnessError, match="does not satisfy"):
+        replay(_tampered(trace, steps=stuck, loop_start=0), checker)
+    with pytest.raises(WitnessError, match="infinite"):
+        replay(_tampered(trace, steps=[Step(trace.steps[0].state, None)], loop_start=None), checker)
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(models(max_bits=5).flatmap(lambda m: path_formulas(m, depth=3, operator_first=True).map(lambda p: (m, p))))
+def test_random_ctlstar_verdicts_get_replay_valid_product_lassos(case) -> None:
+    """`E ψ` and `A ψ` both: whenever the initial states have a fair path, one of them admits a trace."""
+    model, path = case
+    system, checker, builder = _checked(model)
+    if system.initial == system.bdd.false:
+        return
+    oracle = ExplicitChecker(ExplicitSystem(model))
+    for quantifier in (f.E, f.A):
+        formula = quantifier(path)
+        verdict = checker.holds(formula)
+        if not admits_trace(formula, verdict):
+            continue
+        trace = builder.top_level(formula, verdict)
+        assert trace is not None
+        replay(trace, checker)  # protocol/evolution steps, loop, fair sets, path formula on the lasso
+        if trace.loop_start is not None:
+            assert oracle.is_fair_path(_lasso(trace))
 
 
 # ---------------------------------------------------------------- renderings and CLI
@@ -327,7 +364,7 @@ def _quick_reference_models() -> list[Path]:
 
 
 @pytest.mark.skipif(not (REFERENCE / "results" / "summary.json").is_file(), reason="reference models absent")
-def test_reference_models_get_replayed_traces_except_tableau_routes() -> None:
+def test_reference_models_get_replayed_traces() -> None:
     from ctlstark.errors import CtlstarkError
 
     checked = 0
@@ -338,6 +375,6 @@ def test_reference_models_get_replayed_traces_except_tableau_routes() -> None:
             continue
         report = check(model, witness=True)  # raises WitnessError if a replay fails
         for result in report.formulas:
-            assert result.trace is not None or result.trace_error is None or "tableau" in result.trace_error, path
+            assert result.trace_error is None, (path, result.trace_error)
             checked += result.trace is not None
     assert checked > 0

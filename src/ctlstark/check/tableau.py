@@ -103,6 +103,34 @@ class TableauRun:
         return f"tableau({self.variables} vars, {self.fairness_sets} fairness sets)"
 
 
+@dataclass(frozen=True)
+class TableauProduct:
+    """One tableau's product, exposed for witnesses (`witness.product`): product states range over model bits and `variables`.
+
+    `satisfied` is sat(ψ), `fair` the product states with an infinite path
+    visiting every set of `fairness` (until sets, then the model's), and
+    `obligations` maps each current tableau variable `v_Xχ` to sat(χ).
+    """
+
+    system: SymbolicSystem
+    satisfied: Function
+    fair: Function
+    fairness: list[Function]
+    obligations: dict[str, Function]
+    preimage: Callable[..., Function]
+
+    @property
+    def variables(self) -> list[str]:
+        return list(self.obligations)
+
+    def successors(self, state: Function, valuation: dict[str, bool]) -> Function:
+        """Product successors of the product state (`state` over model bits, `valuation` of the tableau variables)."""
+        successors = self.system.image(state)
+        for variable, operand in self.obligations.items():
+            successors &= operand if valuation[variable] else ~operand
+        return successors
+
+
 class _Product:
     """The product of the model with one tableau, shaped like a system for `check.ctl`.
 
@@ -142,6 +170,11 @@ class ExistPath:
         with backend.memory_guard():
             return _Tableau(self, label, path_nnf(path)).run()
 
+    def product(self, path: f.Formula, label: Callable[[f.Formula], Function]) -> TableauProduct:
+        """The tableau product of `path` (any path formula), for building witnesses; `label` as in `states`."""
+        with backend.memory_guard():
+            return _Tableau(self, label, path_nnf(path)).product()
+
 
 class _Tableau:
     """One tableau: elementary formulas, `sat`, relation parts and fairness sets of one ψ."""
@@ -157,14 +190,19 @@ class _Tableau:
         self._untils: list[f.U] = []
 
     def run(self) -> TableauRun:
+        product = self.product()
+        current = product.variables
+        states = self.system.reachable & backend.exist(self.bdd, current, product.satisfied & product.fair)
+        return TableauRun(states, len(self._elementary), len(product.fairness))
+
+    def product(self) -> TableauProduct:
         satisfied = self.sat(self.path)
         parts = self._relation_parts()
         fairness = [self._until_fairness(until) for until in self._untils] + self.owner.constraints
         product = _Product(self.system, parts, self._renaming())
         fair = ctl.eg_fair(product, self.system.reachable, fairness)  # type: ignore[arg-type]
-        current = [pair[0] for pair in self._elementary.values()]
-        states = self.system.reachable & backend.exist(self.bdd, current, satisfied & fair)
-        return TableauRun(states, len(self._elementary), len(fairness))
+        obligations = {pair[0]: self.sat(elementary.operand) for elementary, pair in self._elementary.items()}
+        return TableauProduct(self.system, satisfied, fair, fairness, obligations, product.preimage)
 
     # ------------------------------------------------------------ sat
 

@@ -17,8 +17,10 @@ initial state to a fair state that i cannot distinguish from it and where φ
 fails; `GK` picks a member who does not know, `DK` uses the members' joint
 local state, `GCK` a chain of such links. Nested subformulas at the decisive
 step (the goal of an until, the ¬φ state of `AG φ`, …) get sub-traces where a
-linear explanation exists. Formulas routed to the tableau (general CTL*) get
-no trace yet: `NoTrace` says so.
+linear explanation exists. A path formula that is not CTL-shaped (general
+CTL*, the tableau's route) gets a fair lasso of its tableau product, projected
+onto model states (`witness.product`); the maximal state subformulas it relies
+on get no sub-traces yet.
 """
 
 from __future__ import annotations
@@ -27,11 +29,13 @@ from collections.abc import Sequence
 
 from ..check import ctl
 from ..check.label import Checker, is_ctl_path, push_negation
+from ..check.tableau import ExistPath
 from ..errors import CtlstarkError
 from ..logic import formula as f
 from ..model import Value
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
+from .product import ProductLasso, ProductLassoError
 from .trace import Link, Step, Trace
 
 State = tuple[Value, ...]
@@ -124,9 +128,10 @@ class WitnessBuilder:
         if shape is None:
             return None
         path, ctl_shaped = shape
-        if not ctl_shaped:
-            raise NoTrace(f"no trace yet for tableau-routed formulas: {f.to_text(formula)}")
         kind = "witness" if value else "counterexample"
+        if not ctl_shaped:
+            states, loop_start = self.product_lasso(path, sources)
+            return self.make_trace(f.to_text(formula), kind, states, loop_start, formula)
         states, loop_start, goal = self._path_states(path, sources)
         trace = self.make_trace(f.to_text(formula), kind, states, loop_start, formula)
         if goal is not None:
@@ -182,6 +187,14 @@ class WitnessBuilder:
             step = self.shortest(self.state_bdd(path[-1]), zone, zone, min_steps=1)
             path += self._require(step, f.G(f.Const(True)))[1:]
             cycle_start = len(path) - 1
+
+    def product_lasso(self, path: f.Formula, sources: Function) -> tuple[list[State], int]:
+        """A fair lasso satisfying the general path formula `path` from one of `sources`, via its tableau product."""
+        product = ExistPath(self.system, self.constraints).product(path, self.checker.states)
+        try:
+            return ProductLasso(self.system, product).lasso(sources)
+        except ProductLassoError as error:
+            raise WitnessError(f"no lasso for E {f.to_text(path)}: {error}") from None
 
     # ------------------------------------------------------------ knowledge
 

@@ -133,9 +133,11 @@ class Replayer:
             self._check_knowledge(trace, formula)
             return
         shape = existential_path(formula, value)
-        if shape is None or not shape[1]:
+        if shape is None:
             self._fail(trace, f"explains {f.to_text(formula)}, which has no trace of this kind")
-        path = shape[0]
+        path, ctl_shaped = shape
+        if not ctl_shaped and trace.loop_start is None:
+            self._fail(trace, "is finite, but a general path formula ranges over infinite paths")
         if trace.loop_start is None:
             ok = self._holds_finite(path, trace.states)
         else:

@@ -1,0 +1,106 @@
+"""Fair lassos in the tableau product, for witnesses of general (CTL*) path formulas.
+
+A TRUE `E ψ` routed to the tableau (and a FALSE `A ψ`, as a witness of
+`E ¬ψ`) is explained by a fair lasso of the product of the model with the
+tableau of ψ (`check.tableau.TableauProduct`): a product state is a model
+state plus a valuation of the tableau variables. From a product state in
+sat(ψ) ∧ fairEG, the cycle construction of Clarke, Grumberg, McMillan and
+Zhao visits every product fairness set (one per until, then the model's
+`Fairness` sets) inside fairEG and closes the loop, restarting from a later
+state (in a lower strongly connected component) when it cannot close. The
+lasso is then projected onto model states: every product step is a model
+step, so the projection is a path of the model, and by the tableau's
+construction it satisfies ψ. Segments are shortest paths found by
+backward onion rings over the product pre-image, walked forward one
+concrete product state at a time.
+"""
+
+from __future__ import annotations
+
+from ..check.tableau import TableauProduct
+from ..model import Value
+from ..symbolic import bdd as backend
+from ..symbolic.bdd import Function
+from ..symbolic.system import SymbolicSystem
+State = tuple[Value, ...]
+ProductState = tuple[State, tuple[bool, ...]]
+
+
+class ProductLassoError(Exception):
+    """No lasso in the product where one must exist (the caller turns it into a `WitnessError`)."""
+
+
+class ProductLasso:
+    """Builds fair lassos in one tableau product and projects them onto model states."""
+
+    def __init__(self, system: SymbolicSystem, product: TableauProduct):
+        self.system = system
+        self.bdd = system.bdd
+        self.product = product
+        self.variables = product.variables
+        self._bits = list(system.current_bits) + self.variables
+
+    def lasso(self, sources: Function) -> tuple[list[State], int]:
+        """Model states and loop start of a fair lasso from one of `sources` (model states) satisfying the path."""
+        zone = self.product.fair
+        start = sources & self.product.satisfied & zone
+        if start == self.bdd.false:
+            raise ProductLassoError("no source state starts a fair path of the tableau product that satisfies the formula")
+        path, cycle_start = [self.pick(start)], 0
+        while True:
+            for constraint in self.product.fairness:
+                if any(self.bdd_of(p) & constraint != self.bdd.false for p in path[cycle_start:]):
+                    continue
+                path += self._segment(path[-1], zone, zone & constraint)[1:]
+            closing = self.shortest(path[-1], zone, self.bdd_of(path[cycle_start]))
+            if closing is not None:
+                path += closing[1:-1]
+                return [state for state, _ in path], cycle_start
+            path += self._segment(path[-1], zone, zone)[1:]
+            cycle_start = len(path) - 1
+
+    def _segment(self, source: ProductState, hold: Function, goal: Function) -> list[ProductState]:
+        found = self.shortest(source, hold, goal)
+        if found is None:
+            raise ProductLassoError("a state of the product's fair states cannot reach a fairness set inside them")
+        return found
+
+    def shortest(self, source: ProductState, hold: Function, goal: Function) -> list[ProductState] | None:
+        """A shortest product path of ≥ 1 step from `source` to `goal` with every state but the last in `hold`.
+
+        Backward rings over the product pre-image (`ring[j]`: distance j to the goal), walked forward.
+        """
+        start = self.bdd_of(source)
+        rings = [goal]
+        seen = self.bdd.false
+        while True:
+            ring = self.product.preimage(rings[-1], within=hold) & ~seen
+            if ring == self.bdd.false:
+                return None
+            rings.append(ring)
+            seen |= ring
+            if start & ring != self.bdd.false:
+                break
+        path = [source]
+        for ring in reversed(rings[:-1]):
+            state, valuation = path[-1]
+            following = self.product.successors(self.system.state_bdd(state), dict(zip(self.variables, valuation)))
+            path.append(self.pick(following & ring))
+        return path
+
+    def pick(self, states: Function) -> ProductState:
+        """One concrete product state of a non-empty set."""
+        models = backend.iter_models(self.bdd, states, self._bits)
+        try:
+            assignment = next(models)
+        except StopIteration:
+            raise ProductLassoError("picked a product state from an empty set") from None
+        finally:
+            models.close()
+        state = self.system.encoding.decode_state(assignment)
+        return state, tuple(assignment[name] for name in self.variables)
+
+    def bdd_of(self, state: ProductState) -> Function:
+        model_state, valuation = state
+        cube = backend.cube(self.bdd, dict(zip(self.variables, valuation)))
+        return self.system.state_bdd(model_state) & cube
