@@ -11,10 +11,12 @@ observable variable), and the state no longer changes. Hence
 4 · (N+1) · 2^N reachable states: 4 stages, N+1 payer configurations (one
 payer or none), 2^N coin tosses.
 
-Formulas (both TRUE for every N >= 3):
+Formulas (both CTLK, both TRUE for every N >= 3):
 
-* φ0 `AG((odd and !c1paid) -> (K(C1, c2paid or ... or cNpaid) and !K(C1, c2paid) and ...))`
-* φ1 `AG(even -> GCK(cryptographers, !(c1paid or ... or cNpaid)))`
+* φ0 (anonymity) `AG((odd and !c1paid) -> (K(C1, c2paid or ... or cNpaid) and !K(C1, c2paid) and ...))`
+* GCK (common knowledge) `AG(even -> GCK(cryptographers, !(c1paid or ... or cNpaid)))`
+
+(In the CTL*K paper, φ1 is the CTL*K liveness property; `dc_ctlstar.py` times it.)
 
 Run `python benchmarks/dc.py --min 3 --max 20`: each N runs in a fresh
 subprocess (so peak memory is per N), with a timeout.
@@ -121,7 +123,7 @@ def _initial_states(n: int) -> str:
 
 
 def formulas(n: int) -> tuple[str, str]:
-    """φ0 (anonymity for cryptographer 1) and φ1 (common knowledge of 'nobody paid')."""
+    """φ0 (anonymity for cryptographer 1) and GCK (common knowledge of 'nobody paid')."""
     first = cryptographer(1)
     others = [f"c{i}paid" for i in range(2, n + 1)]
     ignorance = " and ".join(f"!K({first}, {paid})" for paid in others)
@@ -132,7 +134,7 @@ def formulas(n: int) -> tuple[str, str]:
 
 
 def dc_model_text(n: int) -> str:
-    """The N-cryptographer model in ISPL (MCMAS 1.3.0 syntax), with φ0 and φ1 as its Formulae."""
+    """The N-cryptographer model in ISPL (MCMAS 1.3.0 syntax), with φ0 and GCK as its Formulae."""
     if n < 3:
         raise ValueError("the dining cryptographers need at least 3 cryptographers")
     agents = "".join(_cryptographer_agent(i, n) for i in range(1, n + 1))
@@ -226,7 +228,10 @@ def run_in_subprocess(n: int, timeout: float, reorder: str = "auto") -> Measurem
     return Measurement(**json.loads(finished.stdout.strip().splitlines()[-1]))
 
 
-HEADER = ("N", "reachable states", "expected", "BDD vars", "build s", "reach s", "check s", "peak RSS MB", "φ0 φ1")
+HEADER = (
+    "N", "reachable states", "expected", "BDD vars", "build s", "reach s", "check s", "peak RSS MB",
+    "φ0 (anonymity), GCK (common knowledge)",
+)
 
 
 def table_row(measurement: Measurement | str, n: int) -> str:

@@ -1,7 +1,7 @@
 """The dining cryptographers generator of the benchmarks (`benchmarks/dc.py`).
 
 The generated model must have exactly 4·(N+1)·2^N reachable states (4 stages, N+1
-payer configurations, 2^N coin tosses) and make φ0 and φ1 TRUE; the symbolic
+payer configurations, 2^N coin tosses) and make φ0 (anonymity) and the common-knowledge property TRUE; the symbolic
 engine and the explicit-state oracle must agree on both.
 """
 
