@@ -163,3 +163,26 @@ def test_literal_fairness_would_make_phi2_vacuous() -> None:
     assert checker.fair_states & ~checker.states(formula("c1paid", model)) == system.bdd.false
     assert checker.states(formula(f"!({bench().psi_none(3)})", model)) == system.reachable
     assert checker.holds(formula(bench().phi2(3), model)) is True
+
+
+def test_phi2_without_fairness_has_a_counterexample_where_the_payer_obeys_forever() -> None:
+    """The issue asks for φ2's FALSE verdict with a trace: a lasso whose loop never lies.
+
+    `c1paid -> A ψ` is written `A (c1paid -> ψ)` (c1paid is a state formula), so
+    the counterexample comes from the tableau product; `check` replays it before
+    returning it.
+    """
+    import ctlstark
+
+    model = iterated_model(3, fairness=False)
+    phi2_text = bench().phi2(3)
+    assert phi2_text.startswith("c1paid -> A ")
+    universal = "A (c1paid -> " + phi2_text[len("c1paid -> A "):] + ")"
+    report = ctlstark.check(model, [universal], file_formulae=False, witness=True)
+    result = report.formulas[0]
+    assert result.verdict is False and result.trace_error is None
+    trace = result.trace
+    assert trace["kind"] == "counterexample" and trace["loop_start"] is not None
+    loop = trace["steps"][trace["loop_start"]:]
+    assert loop and all(step["state"]["Cryptographer1"]["paid"] for step in trace["steps"])
+    assert all(step["state"]["Cryptographer1"]["obeyed"] for step in loop)
