@@ -59,3 +59,14 @@ def test_deadlock_examples_are_states_without_successor() -> None:
     for example in report.deadlock_examples:
         state = tuple(example[variable.agent][variable.name] for variable in model.variables)
         assert state in deadlocks
+
+
+def test_readme_python_example_runs(monkeypatch, capsys) -> None:
+    """The README's API example must keep working as written."""
+    readme = (EXAMPLES.parent / "README.md").read_text()
+    block = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(EXAMPLES.parent)
+    exec(compile(block, "README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[-1].isdigit() and int(printed[-1]) > 0
+    assert all(line.split()[1] == "True" for line in printed[:-1])

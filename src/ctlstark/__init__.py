@@ -4,7 +4,7 @@ The API in brief::
 
     import ctlstark
     model = ctlstark.load_model("ispl_examples/dining_cryptographers.ispl")
-    report = ctlstark.check(model, ["AG (paid -> K(Cryptographer1, paid))"])
+    report = ctlstark.check(model, ["AG (c1paid -> K(Cryptographer1, c1paid))"])
     for result in report.formulas:
         print(result.index, result.verdict, result.text)
 """
