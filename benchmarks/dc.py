@@ -107,19 +107,25 @@ end Agent
 """
 
 
-def _initial_states(n: int) -> str:
+def initial_states_section(n: int, fixed_values: list[str]) -> str:
+    """`InitStates`: at most one cryptographer paid (payer 0 = nobody), and `fixed_values`."""
     def payer_is(payer: int) -> str:
         return " and ".join(
             f"{cryptographer(i)}.paid = {'true' if i == payer else 'false'}" for i in range(1, n + 1)
         )
 
     payers = "\n   or ".join(f"({payer_is(payer)})" for payer in range(0, n + 1))
-    fixed = " and ".join(
+    fixed = " and ".join(fixed_values)
+    return f"InitStates\n  (   {payers})\n  and {fixed};\nend InitStates\n"
+
+
+def _initial_states(n: int) -> str:
+    return initial_states_section(
+        n,
         ["Environment.result = none", "Environment.recorded = false"]
         + [f"Environment.say{i} = false" for i in range(1, n + 1)]
-        + [f"{cryptographer(i)}.seen = unseen" for i in range(1, n + 1)]
+        + [f"{cryptographer(i)}.seen = unseen" for i in range(1, n + 1)],
     )
-    return f"InitStates\n  (   {payers})\n  and {fixed};\nend InitStates\n"
 
 
 def formulas(n: int) -> tuple[str, str]:

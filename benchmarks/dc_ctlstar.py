@@ -204,19 +204,13 @@ end Agent
 
 
 def _iterated_initial_states(n: int) -> str:
-    def payer_is(payer: int) -> str:
-        return " and ".join(
-            f"{dc.cryptographer(i)}.paid = {'true' if i == payer else 'false'}" for i in range(1, n + 1)
-        )
-
-    payers = "\n   or ".join(f"({payer_is(payer)})" for payer in range(0, n + 1))
-    fixed = " and ".join(
+    return dc.initial_states_section(
+        n,
         ["Environment.result = none"]
         + [f"Environment.say{i} = false" for i in range(1, n + 1)]
         + [f"{dc.cryptographer(i)}.seen = unseen" for i in range(1, n + 1)]
-        + [f"{dc.cryptographer(i)}.obeyed = true" for i in range(1, n + 1)]
+        + [f"{dc.cryptographer(i)}.obeyed = true" for i in range(1, n + 1)],
     )
-    return f"InitStates\n  (   {payers})\n  and {fixed};\nend InitStates\n"
 
 
 def _iterated_evaluation(n: int) -> str:

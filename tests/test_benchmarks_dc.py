@@ -7,14 +7,13 @@ engine and the explicit-state oracle must agree on both.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from functools import cache
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from benchmark_modules import load_benchmark
 from ctlstark.check.label import Checker
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.ispl import parse_model
@@ -24,15 +23,8 @@ from ctlstark.symbolic.system import build_system
 DC_SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "dc.py"
 
 
-@cache
 def dc() -> ModuleType:
-    """benchmarks/dc.py imported as a module (benchmarks/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("benchmarks_dc", DC_SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("dc")
 
 
 @cache

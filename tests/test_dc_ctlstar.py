@@ -9,8 +9,6 @@ explicit-state oracle's on N = 3.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -18,6 +16,7 @@ from types import ModuleType
 
 import pytest
 
+from benchmark_modules import load_benchmark
 from ctlstark.check.label import Checker
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.ispl import parse_formula, parse_model
@@ -29,15 +28,8 @@ SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "dc_ctlstar.py"
 ORACLE_LIMIT = 1_000_000
 
 
-@cache
 def bench() -> ModuleType:
-    """benchmarks/dc_ctlstar.py imported as a module (benchmarks/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("benchmarks_dc_ctlstar", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("dc_ctlstar")
 
 
 @cache
