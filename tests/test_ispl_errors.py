@@ -197,3 +197,38 @@ def test_fairness_entries_must_be_ctlk_state_formulas():
 def test_garbage_never_escapes_as_a_traceback(text):
     with pytest.raises(IsplError):
         parse_model(text)
+
+
+def test_a_bad_declaration_does_not_cascade_into_follow_up_errors():
+    """A reserved agent name and a broken proposition are each reported once.
+
+    Regression: the agent used to be dropped, so every use of it reported
+    "there is no agent `A`", and the proposition every formula that used it.
+    """
+    text = """
+Agent A
+  Vars:
+    x : 0..3;
+  end Vars
+  Actions = {go};
+  Protocol:
+    x < 3 : {go};
+  end Protocol
+  Evolution:
+    x = x + 1 if Action = go;
+  end Evolution
+end Agent
+Evaluation
+  p if A.z = 1;
+end Evaluation
+InitStates
+  A.x = 0;
+end InitStates
+Formulae
+  EF p;
+end Formulae
+"""
+    messages = [error.message for error in errors_of(text)]
+    assert len(messages) == 2, messages
+    assert "reserved word" in messages[0]
+    assert "has no variable `z`" in messages[1]

@@ -158,8 +158,9 @@ class _Resolver:
                 if decl.name.text == ENVIRONMENT:
                     self.error("the environment must be declared first, as `Agent Environment`", decl.name.pos)
                     continue
-                if not self.check_name(decl.name, "an agent"):
-                    continue
+                # A reserved name is an error, but the agent is still declared so
+                # that its uses do not each report "there is no agent" as well.
+                self.check_name(decl.name, "an agent")
                 if decl.name.text in self.agent_variables:
                     self.error(f"agent `{decl.name.text}` is declared twice", decl.name.pos)
                     continue
@@ -175,8 +176,7 @@ class _Resolver:
         if decl.is_environment:
             self._obsvar_names = [v.name.text for v in decl.obsvars or ()]
         for var in (decl.obsvars or ()) + (decl.vars or ()):
-            if not self.check_name(var.name, "a variable"):
-                continue
+            self.check_name(var.name, "a variable")  # reported; still declared, to avoid follow-up errors
             if var.name.text in variables:
                 if var.name.text in obsvar_names and var in (decl.vars or ()):
                     self.error(f"`{var.name.text}` is declared both in Obsvars and in Vars", var.name.pos)
@@ -389,8 +389,9 @@ class _Resolver:
             if proposition.name.text in self.propositions:
                 self.error(f"proposition `{proposition.name.text}` is defined twice", proposition.name.pos)
                 continue
-            if condition is not None:
-                self.propositions[proposition.name.text] = condition
+            # A condition with errors has been reported; the name stays defined
+            # (as false) so formulas using it do not each report it as unknown.
+            self.propositions[proposition.name.text] = condition if condition is not None else Const(False)
 
     def any_variable(self, ref: sx.Qualified) -> Variable | str:
         variables = self.agent_variables.get(ref.agent)
