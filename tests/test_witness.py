@@ -314,6 +314,121 @@ def test_random_ctlstar_verdicts_get_replay_valid_product_lassos(case) -> None:
             assert oracle.is_fair_path(_lasso(trace))
 
 
+# ---------------------------------------------------------------- top-level Boolean combinations
+
+# LAMP with every power/dust combination initial: `on -> …` has initial states on both sides of the premise
+LAMP_FREE_START = LAMP.replace(
+    "Environment.power = false and Environment.dust = false and Lamp.level = 0;", "Lamp.level = 0;")
+
+ON, BRIGHT, DUSTY = f.Prop("on"), f.Prop("bright"), f.Prop("dusty")
+
+
+def test_a_false_implication_gets_a_counterexample_at_a_state_satisfying_the_premise() -> None:
+    model = load_model_text(LAMP_FREE_START)
+    _, checker, builder = _checked(model)
+    formula = f.Implies(ON, f.A(f.G(f.Not(BRIGHT))))  # FALSE: power on, three ups
+    assert not checker.holds(formula) and admits_trace(formula, False)
+    trace = builder.top_level(formula, False)
+    replay(trace, checker)
+    assert trace.kind == "counterexample" and len(trace.steps) == 1
+    root = trace.steps[0].state
+    assert root[0] is True  # Environment.power: the premise `on` holds at the root
+    [link] = trace.children
+    assert link.relation == "justifies" and link.trace.formula == formula.right
+    assert link.trace.kind == "counterexample" and link.trace.steps[0].state == root
+    assert link.trace.steps[-1].state[2] == 3  # the AG counterexample ends bright
+    assert len(link.trace.steps) == 4  # shortest from a powered start: three ups
+    report = check(model, [formula], file_formulae=False, witness=True)
+    assert report.formulas[0].trace_error is None
+    assert report.formulas[0].trace["children"][0]["trace"]["kind"] == "counterexample"
+
+
+def test_boolean_decomposition_explains_each_failing_part() -> None:
+    model = load_model_text(LAMP)
+    _, checker, builder = _checked(model)
+    ag_dark, knows_clean = f.A(f.G(f.Not(BRIGHT))), f.K("Lamp", f.Not(DUSTY))
+    cases = {
+        f.Not(f.E(f.F(BRIGHT))): [("witness", f.E(f.F(BRIGHT)))],
+        f.Or(ag_dark, knows_clean): [("counterexample", ag_dark), ("counterexample", knows_clean)],
+        f.And(ON, ag_dark): [("counterexample", ag_dark)],  # `on` fails too, but has no trace
+        f.Iff(f.E(f.F(BRIGHT)), f.A(f.F(BRIGHT))): [("witness", f.E(f.F(BRIGHT))),
+                                                    ("counterexample", f.A(f.F(BRIGHT)))],
+    }
+    for formula, expected in cases.items():
+        assert not checker.holds(formula)
+        trace = builder.top_level(formula, False)
+        replay(trace, checker)
+        assert [(link.trace.kind, link.trace.formula) for link in trace.children] == expected, f.to_text(formula)
+
+
+def test_true_and_propositional_boolean_combinations_get_no_trace() -> None:
+    _, checker, builder = _checked(load_model_text(LAMP))
+    true_combination = f.Not(f.A(f.G(f.Not(BRIGHT))))
+    assert checker.holds(true_combination) and not admits_trace(true_combination, True)
+    assert builder.top_level(true_combination, True) is None
+    propositional = f.And(ON, f.Not(DUSTY))
+    assert not checker.holds(propositional) and not admits_trace(propositional, False)
+
+
+@st.composite
+def _boolean_combinations(draw, model: Model, depth: int = 2, top: bool = True) -> f.Formula:
+    """A random Boolean combination (a connective at the top) whose leaves are the top-level shapes above or atoms."""
+    if depth == 0 or (not top and draw(st.integers(0, 3)) == 0):
+        return draw(st.one_of(_top_level_shapes(model), _top_level_shapes(model), formulas(model, depth=0)))
+    connective = draw(st.sampled_from((f.Not, f.And, f.Or, f.Implies, f.Iff)))
+    if connective is f.Not:
+        return f.Not(draw(_boolean_combinations(model, depth - 1, top=False)))
+    return connective(draw(_boolean_combinations(model, depth - 1, top=False)),
+                      draw(_boolean_combinations(model, depth - 1, top=False)))
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(models(max_bits=5).flatmap(lambda m: _boolean_combinations(m).map(lambda phi: (m, phi))))
+def test_random_false_boolean_combinations_get_replay_valid_counterexamples(case) -> None:
+    model, formula = case
+    system, checker, builder = _checked(model)
+    verdict = checker.holds(formula)
+    if system.initial == system.bdd.false or not admits_trace(formula, verdict):
+        return
+    assert not verdict
+    trace = builder.top_level(formula, verdict)
+    replay(trace, checker)
+    oracle = ExplicitChecker(ExplicitSystem(model))
+    root = trace.steps[0].state
+    assert root in oracle.system.initial and root not in oracle.sat(formula)
+    for link in trace.children:
+        child = link.trace
+        assert child.steps[0].state == root
+        assert (root in oracle.sat(child.formula)) == (child.kind == "witness")
+        if child.loop_start is not None:
+            assert oracle.is_fair_path(_lasso(child))
+
+
+def test_a_corrupted_child_of_a_boolean_counterexample_fails_replay() -> None:
+    model = load_model_text(LAMP)
+    _, checker, builder = _checked(model)
+    formula = f.Implies(f.Not(ON), f.A(f.G(f.Not(BRIGHT))))
+    trace = builder.top_level(formula, False)
+    replay(trace, checker)
+    [link] = trace.children
+    child = link.trace
+    steps = child.steps
+    wrong_action = [Step(steps[0].state, ("keep",) + steps[0].action[1:])] + steps[1:]
+    corrupted = dataclasses.replace(child, steps=wrong_action)
+    with pytest.raises(WitnessError, match="step 0"):
+        replay(_tampered(trace, children=[dataclasses.replace(link, trace=corrupted)]), checker)
+    elsewhere = dataclasses.replace(child, steps=steps[1:])
+    with pytest.raises(WitnessError, match="should start at step 0"):
+        replay(_tampered(trace, children=[dataclasses.replace(link, trace=elsewhere)]), checker)
+    _, other_checker, other_builder = _checked(model)
+    foreign = other_builder.top_level(f.E(f.F(BRIGHT)), True)  # valid, but not a leaf of the formula
+    with pytest.raises(WitnessError, match="does not explain one of its leaves"):
+        replay(_tampered(trace, children=[dataclasses.replace(link, trace=foreign)]), checker)
+    moved_root = _tampered(trace, steps=[Step(steps[1].state, None)], children=[])
+    with pytest.raises(WitnessError):
+        replay(moved_root, checker)
+
+
 # ---------------------------------------------------------------- renderings and CLI
 
 

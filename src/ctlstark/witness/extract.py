@@ -21,6 +21,11 @@ linear explanation exists. A path formula that is not CTL-shaped (general
 CTL*, the tableau's route) gets a fair lasso of its tableau product, projected
 onto model states (`witness.product`); the maximal state subformulas it relies
 on get no sub-traces yet.
+
+A FALSE top-level Boolean combination (`φ -> ψ`, `!φ`, …) gets a one-state
+counterexample at an initial state where it fails, whose children explain the
+leaves that make it fail there (`WitnessBuilder.reasons`). A TRUE one gets none:
+it holds in every initial state, which no single trace shows.
 """
 
 from __future__ import annotations
@@ -65,8 +70,29 @@ def existential_path(formula: f.Formula, value: bool) -> tuple[f.Formula, bool] 
     return path, is_ctl_path(path)
 
 
+BOOLEAN_CONNECTIVES = (f.Not, f.And, f.Or, f.Implies, f.Iff)
+
+
+def boolean_leaves(formula: f.Formula) -> list[f.Formula]:
+    """The maximal subformulas of `formula` that are not Boolean connectives (`formula` itself if it is none)."""
+    if isinstance(formula, BOOLEAN_CONNECTIVES):
+        return [leaf for child in f.children(formula) for leaf in boolean_leaves(child)]
+    return [formula]
+
+
+def _may_have_trace(formula: f.Formula) -> bool:
+    """Whether `formula` has a trace for at least one of its truth values."""
+    return any(admits_trace(formula, value) for value in (True, False))
+
+
 def admits_trace(formula: f.Formula, verdict: bool) -> bool:
-    """Whether a top-level verdict has a trace: FALSE `A…`/K/GK/DK/GCK, TRUE `E…` (not over a state formula)."""
+    """Whether a top-level verdict has a trace.
+
+    FALSE `A…`/K/GK/DK/GCK, TRUE `E…` (not over a state formula), and a FALSE Boolean
+    combination with a leaf (`A…`, `E…`, knowledge) that may explain its failure.
+    """
+    if isinstance(formula, BOOLEAN_CONNECTIVES):
+        return not verdict and any(_may_have_trace(leaf) for leaf in boolean_leaves(formula))
     if isinstance(formula, (f.K, f.GK, f.DK, f.GCK)):
         return not verdict
     return existential_path(formula, verdict) is not None
@@ -97,6 +123,8 @@ class WitnessBuilder:
         with backend.memory_guard():
             if isinstance(formula, (f.E, f.A)):
                 trace = self._temporal(formula, initial, verdict)
+            elif isinstance(formula, BOOLEAN_CONNECTIVES):
+                trace = self.boolean(formula, self.pick(initial), verdict)
             else:
                 trace = self.explain(formula, self.pick(initial), verdict)
         if trace is None:
@@ -119,6 +147,57 @@ class WitnessBuilder:
             case f.K() | f.GK() | f.DK() | f.GCK() if not value:
                 return self._knowledge(formula, state)
         return None
+
+    # ------------------------------------------------------------ Boolean combinations
+
+    def boolean(self, formula: f.Formula, state: State, value: bool) -> Trace:
+        """A one-state trace at `state` whose children explain the leaves that give `formula` its truth value `value` there.
+
+        The leaves are found by `reasons`; each is explained by `explain` (a leaf
+        without a linear explanation, e.g. a proposition, gets no child).
+        """
+        kind = "witness" if value else "counterexample"
+        trace = self.make_trace(f.to_text(formula), kind, [state], None, formula)
+        for leaf, leaf_value in self.reasons(formula, state, value):
+            child = self.explain(leaf, state, leaf_value)
+            if child is not None:
+                trace.children.append(Link(0, "justifies", child))
+        return trace
+
+    def reasons(self, formula: f.Formula, state: State, value: bool) -> list[tuple[f.Formula, bool]]:
+        """Leaves of a Boolean combination and their truth values at `state` that suffice for `formula` to have `value`.
+
+        `!φ`: φ with the opposite value; `φ and ψ` false: one failing conjunct (true: both);
+        `φ or ψ` false: both disjuncts (true: one true disjunct); `φ -> ψ` false: φ true and
+        ψ false (true: φ false or ψ true); `φ <-> ψ`: both sides with their values.
+        """
+        match formula:
+            case f.Not(operand=operand):
+                return self.reasons(operand, state, not value)
+            case f.And(left=left, right=right) if value:
+                return self.reasons(left, state, True) + self.reasons(right, state, True)
+            case f.And(left=left, right=right):
+                return self._either(state, [(side, False) for side in (left, right)])
+            case f.Or(left=left, right=right) if value:
+                return self._either(state, [(side, True) for side in (left, right)])
+            case f.Or(left=left, right=right):
+                return self.reasons(left, state, False) + self.reasons(right, state, False)
+            case f.Implies(left=left, right=right) if value:
+                return self._either(state, [(left, False), (right, True)])
+            case f.Implies(left=left, right=right):
+                return self.reasons(left, state, True) + self.reasons(right, state, False)
+            case f.Iff(left=left, right=right):
+                return (self.reasons(left, state, self._holds(left, state))
+                        + self.reasons(right, state, self._holds(right, state)))
+        return [(formula, value)]
+
+    def _either(self, state: State, options: list[tuple[f.Formula, bool]]) -> list[tuple[f.Formula, bool]]:
+        """The reasons of the first option that has its value at `state`, preferring one with a leaf that admits a trace."""
+        candidates = [self.reasons(side, state, value) for side, value in options if self._holds(side, state) == value]
+        if not candidates:
+            raise WitnessError("a Boolean combination does not have the truth value the checker gave it")
+        explained = (c for c in candidates if any(admits_trace(leaf, value) for leaf, value in c))
+        return next(explained, candidates[0])
 
     # ------------------------------------------------------------ temporal
 

@@ -8,7 +8,9 @@ next state is one of the evolution's results under it, that a lasso closes
 and its loop visits every fairness set, that the path formula holds on the
 trace by direct evaluation (state subformulas are judged by the symbolic
 checker's state sets), and that knowledge links join states the agents cannot
-tell apart. Any failure raises `WitnessError` naming the trace and the step.
+tell apart. A Boolean combination's one-state trace must give the combination
+its claimed value and link only children explaining its leaves (replayed in
+turn). Any failure raises `WitnessError` naming the trace and the step.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from ..explicit.system import ExplicitSystem
 from ..logic import formula as f
 from ..model import Model, Value
 from ..symbolic.bdd import Function
-from .extract import WitnessError, existential_path
+from .extract import BOOLEAN_CONNECTIVES, WitnessError, boolean_leaves, existential_path
 from .trace import Link, Trace
 
 State = tuple[Value, ...]
@@ -129,6 +131,9 @@ class Replayer:
         if formula is None:
             self._fail(trace, "does not say which formula it explains")
         value = trace.kind == "witness"
+        if isinstance(formula, BOOLEAN_CONNECTIVES):
+            self._check_boolean(trace, formula, value)
+            return
         if isinstance(formula, (f.K, f.GK, f.DK, f.GCK)) and not value:
             self._check_knowledge(trace, formula)
             return
@@ -175,6 +180,24 @@ class Replayer:
             return frozenset(s for s in states if self._truth(formula, s))
 
         return holds_on_lasso(path, lasso, satisfying)
+
+    def _check_boolean(self, trace: Trace, formula: f.Formula, value: bool) -> None:
+        """One state where the combination has the claimed value; each child explains one of its leaves, with the leaf's value there.
+
+        The children themselves were replayed (recursively) by `_check_link`.
+        """
+        if len(trace.steps) != 1:
+            self._fail(trace, "a Boolean combination's trace has exactly one step")
+        state = trace.steps[0].state
+        if self._truth(formula, state) != value:
+            self._fail(trace, f"starts in {state}, where {f.to_text(formula)} is {not value}")
+        leaves = boolean_leaves(formula)
+        for link in trace.children:
+            child = link.trace
+            if link.relation != "justifies" or link.step != 0 or child.formula not in leaves:
+                self._fail(trace, f"has a child that does not explain one of its leaves: {child.formula_text}")
+            if child.kind == "path" or self._truth(child.formula, state) != (child.kind == "witness"):
+                self._fail(child, f"claims the wrong truth value for {child.formula_text} in {state}")
 
     def _check_knowledge(self, trace: Trace, formula: f.K | f.GK | f.DK | f.GCK) -> None:
         """The chain of indistinguishability links ends in a fair state where the operand fails."""
