@@ -35,47 +35,13 @@ from collections.abc import Sequence
 
 from ..errors import UnsupportedFormula
 from ..logic import formula as f
-from ..logic.normalise import path_nnf, subformulas
+from ..logic.normalise import is_ctl_path, path_nnf, push_negation, subformulas
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..symbolic.encode import recursion_headroom
 from ..symbolic.system import SymbolicSystem
 from . import ctl, epistemic
 from .tableau import ExistPath
-
-_CTL_SHAPES = (f.X, f.F, f.G, f.U, f.R, f.W)
-
-
-def push_negation(path: f.Formula) -> f.Formula:
-    """Move a negation over a path formula of CTL shape inside it (`¬X φ = X ¬φ`, …).
-
-    Other formulas are returned unchanged.
-    """
-    if not isinstance(path, f.Not):
-        return path
-    inner = path.operand
-    match inner:
-        case f.Not(operand=operand):
-            return push_negation(operand)
-        case f.X(operand=operand):
-            return f.X(f.Not(operand))
-        case f.F(operand=operand):
-            return f.G(f.Not(operand))
-        case f.G(operand=operand):
-            return f.F(f.Not(operand))
-        case f.U(left=left, right=right):
-            return f.R(f.Not(left), f.Not(right))
-        case f.R(left=left, right=right):
-            return f.U(f.Not(left), f.Not(right))
-        case f.W(left=left, right=right):
-            return f.U(f.Not(right), f.And(f.Not(left), f.Not(right)))
-    return path
-
-
-def is_ctl_path(path: f.Formula) -> bool:
-    """A single temporal operator whose operands are state formulas."""
-    return isinstance(path, _CTL_SHAPES) and all(f.is_state_formula(child) for child in f.children(path))
-
 
 def is_propositional(formula: f.Formula) -> bool:
     """Atoms (propositions, red/green states, constants) under Boolean connectives only."""

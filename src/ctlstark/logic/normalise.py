@@ -1,5 +1,5 @@
-"""Formula rewriting that the checkers share: negation normal form of path formulas,
-splitting path quantifiers over Boolean structure, and fragment detection.
+"""Formula rewriting that the checker and the witness builder share: negation normal
+form of path formulas for the tableau, and the CTL shapes the fixpoints take.
 
 All rewrites preserve meaning under the semantics of docs/semantics.md; they only
 change which algorithm gets to compute a formula (CTL fixpoints where the shape
@@ -8,14 +8,10 @@ allows, the LTL tableau otherwise).
 
 from __future__ import annotations
 
-from typing import Literal
-
 from .formula import (
-    ATL, A, ActionAtom, And, Const, E, F, Formula, G, Iff, Implies, Not, Or, R, U, W, X,
+    ActionAtom, And, Const, F, Formula, G, Iff, Implies, Not, Or, R, U, W, X,
     children, is_state_formula,
 )
-
-Fragment = Literal["propositional", "ctl", "ltl", "ctlstar"]
 
 TRUE = Const(True)
 FALSE = Const(False)
@@ -71,33 +67,6 @@ def _nnf(formula: Formula, negated: bool) -> Formula:
     raise TypeError(f"not a path formula: {formula!r}")
 
 
-def fragment(formula: Formula) -> Fragment:
-    """The smallest logic the formula belongs to (knowledge counts as state structure).
-
-    `ctl`: every path quantifier applies to a single temporal operator over state
-    formulas; `ltl`: one outer `A`/`E` over a path formula whose state leaves are
-    propositional; otherwise `ctlstar`.
-    """
-    if not any(isinstance(sub, (E, A, ATL)) for sub in subformulas(formula)):
-        return "propositional"
-    if all(_is_ctl_quantified(sub) for sub in subformulas(formula) if isinstance(sub, (E, A))):
-        return "ctl"
-    if isinstance(formula, (E, A)) and not any(
-        isinstance(sub, (E, A, ATL)) for sub in subformulas(formula.path)
-    ):
-        return "ltl"
-    return "ctlstar"
-
-
-def _is_ctl_quantified(formula: E | A) -> bool:
-    path = formula.path
-    while isinstance(path, Not):
-        path = path.operand
-    if is_state_formula(path):
-        return True
-    return isinstance(path, (X, F, G, U, R, W)) and all(is_state_formula(c) for c in children(path))
-
-
 def subformulas(formula: Formula):
     """Every subformula, the formula itself first (pre-order)."""
     yield formula
@@ -105,24 +74,38 @@ def subformulas(formula: Formula):
         yield from subformulas(child)
 
 
-def state_leaves(path: Formula) -> list[Formula]:
-    """The maximal state subformulas of a path formula, left to right, without repeats.
+_CTL_SHAPES = (X, F, G, U, R, W)
 
-    These are what TRANS of the CTL*K paper replaces by fresh propositions: the
-    tableau treats each as an atom whose states LABEL computes.
+
+def push_negation(path: Formula) -> Formula:
+    """Move a negation over a path formula of CTL shape inside it (`¬X φ = X ¬φ`, …).
+
+    Other formulas are returned unchanged.
     """
-    leaves: list[Formula] = []
+    if not isinstance(path, Not):
+        return path
+    inner = path.operand
+    match inner:
+        case Not(operand=operand):
+            return push_negation(operand)
+        case X(operand=operand):
+            return X(Not(operand))
+        case F(operand=operand):
+            return G(Not(operand))
+        case G(operand=operand):
+            return F(Not(operand))
+        case U(left=left, right=right):
+            return R(Not(left), Not(right))
+        case R(left=left, right=right):
+            return U(Not(left), Not(right))
+        case W(left=left, right=right):
+            return U(Not(right), And(Not(left), Not(right)))
+    return path
 
-    def visit(formula: Formula) -> None:
-        if is_state_formula(formula):
-            if formula not in leaves:
-                leaves.append(formula)
-            return
-        for child in children(formula):
-            visit(child)
 
-    visit(path)
-    return leaves
+def is_ctl_path(path: Formula) -> bool:
+    """A single temporal operator whose operands are state formulas."""
+    return isinstance(path, _CTL_SHAPES) and all(is_state_formula(child) for child in children(path))
 
 
-__all__ = ["Fragment", "fragment", "path_nnf", "state_leaves", "subformulas"]
+__all__ = ["is_ctl_path", "path_nnf", "push_negation", "subformulas"]

@@ -33,7 +33,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..check import ctl
-from ..check.label import Checker, is_ctl_path, push_negation
+from ..check.label import Checker
+from ..logic.normalise import is_ctl_path, push_negation
 from ..check.tableau import ExistPath
 from ..errors import CtlstarkError
 from ..logic import formula as f
