@@ -139,11 +139,11 @@ def _explainable(formula: f.Formula, verdict: bool) -> bool:
 
 @st.composite
 def _top_level_shapes(draw, model: Model) -> f.Formula:
-    """A CTL path quantifier (path possibly negated) or a knowledge operator over random CTLK operands."""
+    """A CTL path quantifier (path possibly negated), a knowledge or a deontic operator over random CTLK operands."""
     operand = formulas(model, depth=2)
-    kind = draw(st.sampled_from(("X", "F", "G", "U", "R", "W", "K", "GK", "DK", "GCK")))
-    if kind == "K":
-        return f.K(draw(st.sampled_from(model.agent_names)), draw(operand))
+    kind = draw(st.sampled_from(("X", "F", "G", "U", "R", "W", "K", "GK", "DK", "GCK", "O")))
+    if kind in ("K", "O"):
+        return getattr(f, kind)(draw(st.sampled_from(model.agent_names)), draw(operand))
     if kind in ("GK", "DK", "GCK"):
         return getattr(f, kind)(draw(st.sampled_from(sorted(model.groups))), draw(operand))
     path = getattr(f, kind)(draw(operand)) if kind in "XFG" else getattr(f, kind)(draw(operand), draw(operand))

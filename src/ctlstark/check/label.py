@@ -155,7 +155,7 @@ class Checker:
             case f.Prop(name=name):
                 return self.system.condition(self._proposition(name))
             case f.AgentStates(agent=agent, kind=kind):
-                red = self._red_states(agent)
+                red = self.red_states(agent)
                 return red if kind == "red" else ~red
             case f.Not(operand=operand):
                 return ~self._valuations(operand)
@@ -175,7 +175,8 @@ class Checker:
         except KeyError:
             raise UnsupportedFormula(f"unknown proposition {name!r}") from None
 
-    def _red_states(self, agent: str) -> Function:
+    def red_states(self, agent: str) -> Function:
+        """States where `agent` is in a red (incorrect) local state; none when the agent declares no RedStates."""
         try:
             condition = self.system.model.agent(agent).red_states
         except KeyError:
@@ -310,7 +311,7 @@ class Checker:
             case f.GCK(group=group, operand=operand):
                 return epistemic.common_knowledge(system, self._members(group), worlds, self._label(operand))
             case f.O(agent=agent, operand=operand):
-                green = ~self._red_states(agent)
+                green = ~self.red_states(agent)
                 return epistemic.obligation(system, green, worlds, self._label(operand))
         raise UnsupportedFormula(f"cannot check {f.to_text(formula)} yet")
 

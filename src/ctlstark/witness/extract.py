@@ -15,12 +15,16 @@ state of a finite witness is fair (it has a fair continuation).
 A FALSE `K(i, φ)` shows the state where it fails, linked to a run from an
 initial state to a fair state that i cannot distinguish from it and where φ
 fails; `GK` picks a member who does not know, `DK` uses the members' joint
-local state, `GCK` a chain of such links. Nested subformulas at the decisive
-step (the goal of an until, the ¬φ state of `AG φ`, …) get sub-traces where a
-linear explanation exists. A path formula that is not CTL-shaped (general
-CTL*, the tableau's route) gets a fair lasso of its tableau product, projected
-onto model states (`witness.product`); the maximal state subformulas it relies
-on get no sub-traces yet.
+local state, `GCK` a chain of such links. A FALSE `O(i, φ)` links to a run to a
+fair state where i is green and φ fails. A path formula that is not CTL-shaped
+(general CTL*, the tableau's route) gets a fair lasso of its tableau product,
+projected onto model states (`witness.product`).
+
+Every step where the path formula rests on a nested state subformula (the hold
+states and the goal of an until, every state of an `EG` lasso, the positions
+where a CTL* path consults a fresh proposition of LABEL/TRANS) links to that
+subformula's own explanation there, whenever it has one (`witness.support`
+finds the steps): the result is a tree of traces.
 
 A FALSE top-level Boolean combination (`φ -> ψ`, `!φ`, …) gets a one-state
 counterexample at an initial state where it fails, whose children explain the
@@ -42,6 +46,7 @@ from ..model import Value
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from .product import ProductLasso, ProductLassoError
+from .support import path_support
 from .trace import Link, Step, Trace
 
 State = tuple[Value, ...]
@@ -94,7 +99,7 @@ def admits_trace(formula: f.Formula, verdict: bool) -> bool:
     """
     if isinstance(formula, BOOLEAN_CONNECTIVES):
         return not verdict and any(_may_have_trace(leaf) for leaf in boolean_leaves(formula))
-    if isinstance(formula, (f.K, f.GK, f.DK, f.GCK)):
+    if isinstance(formula, (f.K, f.GK, f.DK, f.GCK, f.O)):
         return not verdict
     return existential_path(formula, verdict) is not None
 
@@ -108,6 +113,7 @@ class WitnessBuilder:
         self.bdd = checker.system.bdd
         self._constraints: list[Function] | None = None
         self._state_bdds: dict[State, Function] = {}
+        self._explanations: dict[tuple[f.Formula, State], Trace | None] = {}
 
     # ------------------------------------------------------------ entry points
 
@@ -147,6 +153,8 @@ class WitnessBuilder:
                 return self._temporal(formula, self.state_bdd(state), value)
             case f.K() | f.GK() | f.DK() | f.GCK() if not value:
                 return self._knowledge(formula, state)
+            case f.O() if not value:
+                return self._obligation(formula, state)
         return None
 
     # ------------------------------------------------------------ Boolean combinations
@@ -203,45 +211,62 @@ class WitnessBuilder:
     # ------------------------------------------------------------ temporal
 
     def _temporal(self, formula: f.E | f.A, sources: Function, value: bool) -> Trace | None:
-        """A trace of `E ψ'` (see `existential_path`) from one of `sources`, all of which satisfy it; shortest prefix over all of them."""
+        """A trace of `E ψ'` (see `existential_path`) from one of `sources`, all of which satisfy it; shortest prefix over all of them.
+
+        Every step where ψ' rests on a nested state subformula links to that subformula's explanation there.
+        """
         shape = existential_path(formula, value)
         if shape is None:
             return None
         path, ctl_shaped = shape
         kind = "witness" if value else "counterexample"
-        if not ctl_shaped:
+        if ctl_shaped:
+            states, loop_start = self._path_states(path, sources)
+        else:
             states, loop_start = self.product_lasso(path, sources)
-            return self.make_trace(f.to_text(formula), kind, states, loop_start, formula)
-        states, loop_start, goal = self._path_states(path, sources)
         trace = self.make_trace(f.to_text(formula), kind, states, loop_start, formula)
-        if goal is not None:
-            child = self.explain(goal, states[-1], True)
-            if child is not None:
-                trace.children.append(Link(len(states) - 1, "justifies", child))
+        self._justify_steps(trace, path)
         return trace
 
-    def _path_states(self, path: f.Formula, source: Function) -> tuple[list[State], int | None, f.Formula | None]:
-        """States of a witness of `E path` from one of `source`, the loop start, and the formula to justify at the last step."""
+    def _justify_steps(self, trace: Trace, path: f.Formula) -> None:
+        """Link each (step, state subformula) the path formula rests on (`support.path_support`) to its explanation."""
+        states = trace.states
+        support = path_support(path, len(states), trace.loop_start,
+                               lambda subformula, position: self._holds(subformula, states[position]))
+        for position, subformula in support:
+            child = self._explanation(subformula, states[position])
+            if child is not None:
+                trace.children.append(Link(position, "justifies", child))
+
+    def _explanation(self, formula: f.Formula, state: State) -> Trace | None:
+        """`explain(formula, state, True)`, built once per (formula, state) (a lasso may revisit a model state)."""
+        key = (formula, state)
+        if key not in self._explanations:
+            self._explanations[key] = self.explain(formula, state, True)
+        return self._explanations[key]
+
+    def _path_states(self, path: f.Formula, source: Function) -> tuple[list[State], int | None]:
+        """States of a witness of the CTL-shaped `E path` from one of `source`, and the loop start (None: finite)."""
         label, fair = self.checker.states, self.checker.fair_states
         match path:
             case f.X(operand=operand):
                 found = self.shortest(source, self.system.reachable, label(operand) & fair, min_steps=1, max_steps=1)
-                return self._require(found, path), None, operand
+                return self._require(found, path), None
             case f.F(operand=goal):
                 found = self.shortest(source, self.system.reachable, label(goal) & fair)
-                return self._require(found, path), None, goal
+                return self._require(found, path), None
             case f.U(left=hold, right=goal) | f.W(left=hold, right=goal):
                 found = self.shortest(source, label(hold), label(goal) & fair)
                 if found is not None or isinstance(path, f.U):
-                    return self._require(found, path), None, goal
-                return *self.fair_lasso(self.pick(source), label(hold)), None
+                    return self._require(found, path), None
+                return self.fair_lasso(self.pick(source), label(hold))
             case f.G(operand=hold):
-                return *self.fair_lasso(self.pick(source), label(hold)), None
+                return self.fair_lasso(self.pick(source), label(hold))
             case f.R(left=release, right=hold):
                 found = self.shortest(source, label(hold), label(hold) & label(release) & fair)
                 if found is not None:
-                    return found, None, release
-                return *self.fair_lasso(self.pick(source), label(hold)), None
+                    return found, None
+                return self.fair_lasso(self.pick(source), label(hold))
         raise NoTrace(f"no trace yet for {f.to_text(path)}")
 
     def _require(self, found: list[State] | None, path: f.Formula) -> list[State]:
@@ -304,6 +329,21 @@ class WitnessBuilder:
         justification = self.explain(formula.operand, parent.steps[-1].state, False)
         if justification is not None:
             parent.children.append(Link(len(parent.steps) - 1, "justifies", justification))
+        return trace
+
+    def _obligation(self, formula: f.O, state: State) -> Trace:
+        """A FALSE `O(i, φ)`: a run to a fair state where i is green (correct) and φ fails, linked from `state`.
+
+        `O(i, φ)` has the same value in every state (docs/semantics.md), so the linked state need not resemble `state`.
+        """
+        agent = formula.agent
+        violations = self.checker.fair_states & ~self.checker.red_states(agent) & ~self.checker.states(formula.operand)
+        trace = self.make_trace(f.to_text(formula), "counterexample", [state], None, formula)
+        run = self.make_trace(f"a run to a state where {agent} is correct", "path", self._nearest_run(violations), None)
+        trace.children.append(Link(0, "correct", run, (agent,)))
+        justification = self.explain(formula.operand, run.steps[-1].state, False)
+        if justification is not None:
+            run.children.append(Link(len(run.steps) - 1, "justifies", justification))
         return trace
 
     def _common_knowledge_chain(self, formula: f.GCK, state: State, worlds: Function,
@@ -430,4 +470,5 @@ class WitnessBuilder:
     def release(self) -> None:
         """Drop cached BDDs."""
         self._state_bdds.clear()
+        self._explanations.clear()
         self._constraints = None

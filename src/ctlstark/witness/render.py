@@ -64,6 +64,8 @@ def render_text(trace: dict[str, Any], indent: str = "") -> str:
     for link in trace["children"]:
         if link["relation"] == "indistinguishable":
             head = f"step {link['step']}: {', '.join(link['agents'])} cannot tell it apart from the end of"
+        elif link["relation"] == "correct":
+            head = f"step {link['step']}: {link['agents'][0]} is correct (green) at the end of"
         else:
             head = f"step {link['step']} is justified by"
         lines.append(f"{indent}  {head}:")
@@ -123,6 +125,10 @@ def _dot_trace(trace: dict[str, Any], prefix: str, lines: list[str], indent: str
             target = f"{child}s{len(link['trace']['steps']) - 1}"
             label = "~" + ",".join(link["agents"])
             lines.append(f"{indent}  {prefix}s{link['step']} -> {target} [style=dashed, dir=none, label={_quote(label)}];")
+        elif link["relation"] == "correct":
+            target = f"{child}s{len(link['trace']['steps']) - 1}"
+            label = "green " + link["agents"][0]
+            lines.append(f"{indent}  {prefix}s{link['step']} -> {target} [style=dashed, label={_quote(label)}];")
         else:
             lines.append(f"{indent}  {prefix}s{link['step']} -> {child}s0 [style=dotted, label=\"justifies\"];")
     lines.append(f"{indent}}}")

@@ -8,7 +8,7 @@ next state is one of the evolution's results under it, that a lasso closes
 and its loop visits every fairness set, that the path formula holds on the
 trace by direct evaluation (state subformulas are judged by the symbolic
 checker's state sets), and that knowledge links join states the agents cannot
-tell apart. A Boolean combination's one-state trace must give the combination
+tell apart, and deontic links states where the agent is green. A Boolean combination's one-state trace must give the combination
 its claimed value and link only children explaining its leaves (replayed in
 turn). Any failure raises `WitnessError` naming the trace and the step.
 """
@@ -118,6 +118,9 @@ class Replayer:
             return
         self._replay(child, initial=True)
         target = child.steps[-1].state
+        if link.relation == "correct":
+            self._check_correct(child, link.agents, target)
+            return
         for agent in link.agents:
             if self.states.local_state(agent, anchor) != self.states.local_state(agent, target):
                 self._fail(child, f"ends in a state {agent} can tell apart from {anchor}")
@@ -136,6 +139,9 @@ class Replayer:
             return
         if isinstance(formula, (f.K, f.GK, f.DK, f.GCK)) and not value:
             self._check_knowledge(trace, formula)
+            return
+        if isinstance(formula, f.O) and not value:
+            self._check_obligation(trace, formula)
             return
         shape = existential_path(formula, value)
         if shape is None:
@@ -218,6 +224,25 @@ class Replayer:
         if hops == 0 or (hops > 1 and not isinstance(formula, f.GCK)):
             self._fail(trace, f"has {hops} indistinguishability links")
         end = current.steps[-1].state
+        if self._truth(formula.operand, end):
+            self._fail(trace, f"ends in {end}, where {f.to_text(formula.operand)} holds")
+
+    def _check_correct(self, run: Trace, agents: tuple[str, ...], target: State) -> None:
+        """A `correct` link ends in a fair state where its one agent is green (RedStates evaluated explicitly)."""
+        if len(agents) != 1:
+            self._fail(run, f"links {len(agents)} agents; a deontic link names one")
+        red_states = self.model.agent(agents[0]).red_states
+        if red_states is not None and holds(red_states, self.states.valuation(target)):
+            self._fail(run, f"ends in {target}, where {agents[0]} is red")
+        if not self._in(target, self.checker.fair_states):
+            self._fail(run, f"ends in {target}, which is not a fair reachable state")
+
+    def _check_obligation(self, trace: Trace, formula: f.O) -> None:
+        """One step, linked to a run ending where the agent is green and the operand fails."""
+        links = [link for link in trace.children if link.relation == "correct"]
+        if len(trace.steps) != 1 or len(links) != 1 or links[0].agents != (formula.agent,):
+            self._fail(trace, f"is not one state linked to one run of a state where {formula.agent} is correct")
+        end = links[0].trace.steps[-1].state
         if self._truth(formula.operand, end):
             self._fail(trace, f"ends in {end}, where {f.to_text(formula.operand)} holds")
 

@@ -10,7 +10,9 @@ the path continues at `steps[loop_start]` forever. `children` link a step to a
 sub-trace: `relation="justifies"` — the sub-trace starts at that step's state
 and explains a nested subformula there; `relation="indistinguishable"` — the
 sub-trace is a run from an initial state to a state that `agents` cannot tell
-apart from that step's state (a failed knowledge operator).
+apart from that step's state (a failed knowledge operator);
+`relation="correct"` — the sub-trace is a run from an initial state to a state
+where `agents[0]` is green (a failed `O`).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from ..logic.formula import Formula
 from ..model import Value
 
 TraceKind = Literal["witness", "counterexample", "path"]
-LinkRelation = Literal["justifies", "indistinguishable"]
+LinkRelation = Literal["justifies", "indistinguishable", "correct"]
 
 
 @dataclass(frozen=True)
