@@ -468,28 +468,27 @@ def test_cli_witness_json_and_dot(tmp_path: Path) -> None:
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "ispl-reference"
 
 
-def _quick_reference_models() -> list[Path]:
+def _reference_models() -> list[Path]:
+    """Reference models MCMAS checked completely in under 10 s, less the ones slow here (chomp)."""
     summary_file = REFERENCE / "results" / "summary.json"
     if not summary_file.is_file():
         return []
     summary = json.loads(summary_file.read_text(encoding="utf-8"))
     paths = [REFERENCE / e["source"] / f"{e['model']}.ispl" for e in summary
-             if e.get("parsed") and not e.get("errors") and e.get("wall", 99) < 0.2]
+             if e.get("status") in ("ok", "ok (segfault at exit)") and e.get("wall", 99) < 10
+             and e["model"] != "chomp"]
     return [path for path in paths if path.is_file()]
 
 
 @pytest.mark.skipif(not (REFERENCE / "results" / "summary.json").is_file(), reason="reference models absent")
-def test_reference_models_get_replayed_traces() -> None:
-    from ctlstark.errors import CtlstarkError
-
-    checked = 0
-    for path in _quick_reference_models():
-        try:
-            model = load_model(path)
-        except CtlstarkError:
-            continue
-        report = check(model, witness=True)  # raises WitnessError if a replay fails
-        for result in report.formulas:
-            assert result.trace_error is None, (path, result.trace_error)
-            checked += result.trace is not None
-    assert checked > 0
+@pytest.mark.parametrize("path", _reference_models(), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_reference_models_get_replayed_traces(path: Path) -> None:
+    """Every explainable verdict gets a trace; check() replays each one (a failure raises WitnessError)."""
+    model = load_model(path)
+    report = check(model, witness=True)
+    for entry, result in zip(model.formulae, report.formulas):
+        explainable = result.verdict is not None and admits_trace(entry.formula, result.verdict)
+        assert (result.trace is not None) == explainable, (entry.text, result.trace_error)
+        if result.trace is not None:
+            render_text(result.trace)
+            render_dot([(0, result.trace)])
