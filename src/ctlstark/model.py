@@ -240,3 +240,27 @@ class Model:
     @property
     def agent_names(self) -> tuple[str, ...]:
         return tuple(agent.name for agent in self.agents)
+
+    def shared_variables(self, debtor: str, creditor: str) -> tuple[tuple[Variable, Variable], ...]:
+        """The communication channel of a commitment (docs/semantics.md): see `shared_variables`."""
+        return shared_variables(self.agent(debtor).own_variables, self.agent(creditor).own_variables)
+
+    def interaction_proposition(self, debtor: str, creditor: str) -> str:
+        """The Evaluation proposition that says where `SC(debtor, creditor, …)` agents interact."""
+        return interaction_proposition(debtor, creditor)
+
+
+def shared_variables(debtor_variables: tuple[Variable, ...],
+                     creditor_variables: tuple[Variable, ...]) -> tuple[tuple[Variable, Variable], ...]:
+    """Pairs (debtor's x, creditor's x) of variables both agents own under the same name with the same type.
+
+    These are the CTLC+ communication variables: each agent keeps its own copy.
+    """
+    by_name = {variable.name: variable for variable in creditor_variables}
+    return tuple((mine, by_name[mine.name]) for mine in debtor_variables
+                 if mine.name in by_name and by_name[mine.name].type == mine.type)
+
+
+def interaction_proposition(debtor: str, creditor: str) -> str:
+    """`interacting_<debtor>_<creditor>`: the proposition a model defines for `SC(debtor, creditor, …)`."""
+    return f"interacting_{debtor}_{creditor}"

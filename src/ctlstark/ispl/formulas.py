@@ -321,6 +321,12 @@ def _with_children(formula: Formula, children: tuple[Formula, ...]) -> Formula:
             return type(formula)(formula.agent, children[0], pos=formula.pos)
         case fm.GK() | fm.DK() | fm.GCK() | fm.ATL():
             return type(formula)(formula.group, children[0], pos=formula.pos)
+        case fm.C() | fm.Fu():
+            return type(formula)(formula.debtor, formula.creditor, children[0], pos=formula.pos)
+        case fm.SC(condition=None):
+            return fm.SC(formula.debtor, formula.creditor, children[0], pos=formula.pos)
+        case fm.SC():
+            return fm.SC(formula.debtor, formula.creditor, children[1], children[0], pos=formula.pos)
         case fm.And() | fm.Or() | fm.Implies() | fm.Iff() | fm.U() | fm.R() | fm.W():
             return type(formula)(children[0], children[1], pos=formula.pos)
     return formula
@@ -330,8 +336,8 @@ def unquantified_path_part(formula: Formula) -> Formula | None:
     """The outermost temporal operator or action atom not under a path quantifier."""
     if isinstance(formula, (fm.X, fm.F, fm.G, fm.U, fm.R, fm.W, fm.ActionAtom)):
         return formula
-    if isinstance(formula, (fm.A, fm.E, fm.ATL) + fm.EPISTEMIC):
-        return None  # operands of epistemic operators are checked on their own
+    if isinstance(formula, (fm.A, fm.E, fm.ATL) + fm.EPISTEMIC + fm.COMMITMENTS):
+        return None  # operands of epistemic and commitment operators are checked on their own
     for child in fm.children(formula):
         found = unquantified_path_part(child)
         if found is not None:
@@ -352,11 +358,15 @@ def state_formula_problem(formula: Formula) -> tuple[str, tuple[int, int] | None
 
 
 def operand_problems(formula: Formula) -> Iterator[tuple[str, tuple[int, int] | None]]:
-    """Epistemic, deontic and ATL operands that are not state formulas."""
+    """Epistemic, deontic, commitment (`C`, `Fu`, the condition of `SC`) and ATL operands that are not state formulas."""
     for child in fm.children(formula):
         yield from operand_problems(child)
-    if isinstance(formula, fm.EPISTEMIC):
+    if isinstance(formula, fm.EPISTEMIC + (fm.C, fm.Fu)):
         problem = state_formula_problem(formula.operand)  # type: ignore[union-attr]
+        if problem is not None:
+            yield problem
+    if isinstance(formula, fm.SC) and formula.condition is not None:
+        problem = state_formula_problem(formula.condition)
         if problem is not None:
             yield problem
     if isinstance(formula, fm.ATL):
@@ -373,6 +383,8 @@ def fairness_problem(formula: Formula) -> tuple[str, tuple[int, int] | None] | N
             return ("ATL operators are not allowed in the Fairness section", node.pos)
         if isinstance(node, fm.ActionAtom):
             return ("action atoms are not allowed in the Fairness section", node.pos)
+        if isinstance(node, fm.SC):
+            return ("SC commitments (over path formulas) are not allowed in the Fairness section", node.pos)
         if isinstance(node, (fm.A, fm.E)):
             path = node.path
             if not isinstance(path, _TEMPORAL_BINARY + (fm.X, fm.F, fm.G)) or not all(

@@ -573,6 +573,23 @@ class _Builder(Transformer_NonRecursive):
         node = {"GK": fm.GK, "GCK": fm.GCK, "DK": fm.DK}[str(op)]
         return self._wrap(node(str(group), self._f(operand), pos=_pos_of(op)), meta)
 
+    def commitment(self, meta, children):
+        op, debtor, creditor, operand = children
+        return self._wrap(fm.C(str(debtor), str(creditor), self._f(operand), pos=_pos_of(op)), meta)
+
+    def fulfilment(self, meta, children):
+        op, _, debtor, creditor, operand = children
+        return self._wrap(fm.Fu(str(debtor), str(creditor), self._f(operand), pos=_pos_of(op)), meta)
+
+    def social_commitment(self, meta, children):
+        op, debtor, creditor, path = children
+        return self._wrap(fm.SC(str(debtor), str(creditor), self._f(path), pos=_pos_of(op)), meta)
+
+    def conditional_commitment(self, meta, children):
+        op, debtor, creditor, condition, path = children
+        return self._wrap(fm.SC(str(debtor), str(creditor), self._f(path), self._f(condition),
+                                pos=_pos_of(op)), meta)
+
     def atl(self, meta, children):
         group, op, operand = children
         path = _TEMPORAL[str(op)](self._f(operand), pos=_pos_of(op))

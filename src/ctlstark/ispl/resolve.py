@@ -18,7 +18,7 @@ from ..logic import formula as fm
 from ..logic.formula import Formula
 from ..model import (
     ENVIRONMENT, Agent, ActionIs, Binary, BoolType, Const, EnumType, EvolutionRule, Expr, FormulaEntry,
-    Model, ProtocolRule, RangeType, Unary, Variable, VarRef, VarType,
+    Model, ProtocolRule, RangeType, Unary, Variable, VarRef, VarType, interaction_proposition, shared_variables,
 )
 from . import syntax as sx
 from .formulas import diagnostic
@@ -448,6 +448,31 @@ class _Resolver:
                 case fm.GK(group=group) | fm.DK(group=group) | fm.GCK(group=group) | fm.ATL(group=group) \
                         if group not in self.groups:
                     self.error(f"`{group}` is not a group of the Groups section", pos)
+                case fm.C() | fm.Fu() | fm.SC():
+                    self.check_commitment(node, pos)
+
+    def check_commitment(self, node: fm.C | fm.Fu | fm.SC, pos: sx.Pos) -> None:
+        """Both agents exist; `C`/`Fu` need a shared variable, `SC` the interaction proposition."""
+        debtor, creditor = node.debtor, node.creditor
+        missing = [agent for agent in (debtor, creditor) if agent not in self.agent_actions]
+        for agent in dict.fromkeys(missing):
+            self.error(f"there is no agent `{agent}`", pos)
+        if missing:
+            return
+        if isinstance(node, fm.SC):
+            proposition = interaction_proposition(debtor, creditor)
+            if proposition not in self.propositions:
+                self.error(f"`{fm.to_text(node)}` needs the proposition `{proposition}` in the Evaluation section: "
+                           f"it says where {debtor} and {creditor} interact (docs/commitments.md)", pos)
+            return
+        mine = tuple(self.agent_variables.get(debtor, {}).values())
+        theirs = tuple(self.agent_variables.get(creditor, {}).values())
+        if not shared_variables(mine, theirs):
+            same_name = sorted({v.name for v in mine} & {v.name for v in theirs})
+            detail = (f"; `{'`, `'.join(same_name)}` differ in type" if same_name else "")
+            self.error(f"agents `{debtor}` and `{creditor}` share no variable, so `{fm.to_text(node)}` has no "
+                       f"communication channel (a shared variable is declared by both agents under the same "
+                       f"name with the same type{detail})", pos)
 
     # ------------------------------------------------------------ conditions and expressions
 

@@ -213,6 +213,44 @@ class O:
     pos: Position | None = _pos()
 
 
+# ---------------------------------------------------------------- commitments
+
+
+@dataclass(frozen=True)
+class C:
+    """CTLC+ commitment `C(debtor, creditor, φ)`: φ holds in every ~debtor→creditor-successor (docs/semantics.md)."""
+
+    debtor: str
+    creditor: str
+    operand: Formula
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class Fu:
+    """Fulfilment `Fu(C(debtor, creditor, φ))`: some state the current one is ~debtor→creditor-accessible from commits to φ."""
+
+    debtor: str
+    creditor: str
+    operand: Formula
+    pos: Position | None = _pos()
+
+
+@dataclass(frozen=True)
+class SC:
+    """ACTL*sc social commitment `SC(debtor, creditor, ψ)`: the two interact here and `E ψ` holds.
+
+    With a `condition` τ it is the conditional commitment `SC(debtor, creditor, τ, ψ)`, which
+    means `τ -> SC(debtor, creditor, ψ)`.
+    """
+
+    debtor: str
+    creditor: str
+    path: Formula
+    condition: Formula | None = None
+    pos: Position | None = _pos()
+
+
 # ---------------------------------------------------------------- strategic (ATL)
 
 
@@ -232,12 +270,13 @@ Formula = Union[
     Prop, AgentStates, ActionAtom, Const,
     Not, And, Or, Implies, Iff,
     E, A, X, F, G, U, R, W,
-    K, GK, DK, GCK, O, ATL,
+    K, GK, DK, GCK, O, C, Fu, SC, ATL,
 ]
 
 TEMPORAL = (X, F, G, U, R, W)
 BINARY_BOOLEAN = (And, Or, Implies, Iff)
 EPISTEMIC = (K, GK, DK, GCK, O)
+COMMITMENTS = (C, Fu, SC)
 
 
 def children(formula: Formula) -> tuple[Formula, ...]:
@@ -251,6 +290,12 @@ def children(formula: Formula) -> tuple[Formula, ...]:
             return (x,)
         case K(operand=x) | GK(operand=x) | DK(operand=x) | GCK(operand=x) | O(operand=x):
             return (x,)
+        case C(operand=x) | Fu(operand=x):
+            return (x,)
+        case SC(condition=None, path=x):
+            return (x,)
+        case SC(condition=condition, path=x):
+            return (condition, x)
         case And(left=l, right=r) | Or(left=l, right=r) | Implies(left=l, right=r) | Iff(left=l, right=r):
             return (l, r)
         case U(left=l, right=r) | R(left=l, right=r) | W(left=l, right=r):
@@ -263,7 +308,7 @@ def is_state_formula(formula: Formula) -> bool:
     match formula:
         case X() | F() | G() | U() | R() | W():
             return False
-        case E() | A() | ATL():
+        case E() | A() | ATL() | SC():
             return True
         case ActionAtom():
             return False
@@ -307,6 +352,13 @@ def to_text(formula: Formula) -> str:
             return f"{type(formula).__name__}({who}, {to_text(x)})"
         case GK(group=who, operand=x) | DK(group=who, operand=x) | GCK(group=who, operand=x):
             return f"{type(formula).__name__}({who}, {to_text(x)})"
+        case C(debtor=debtor, creditor=creditor, operand=x):
+            return f"C({debtor}, {creditor}, {to_text(x)})"
+        case Fu(debtor=debtor, creditor=creditor, operand=x):
+            return f"Fu(C({debtor}, {creditor}, {to_text(x)}))"
+        case SC(debtor=debtor, creditor=creditor, path=path, condition=condition):
+            condition_text = "" if condition is None else f"{to_text(condition)}, "
+            return f"SC({debtor}, {creditor}, {condition_text}{to_text(path)})"
         case ATL(group=group, path=path):
             if isinstance(path, U):
                 return f"<{group}>({to_text(path.left)} U {to_text(path.right)})"
