@@ -178,7 +178,6 @@ def test_obligation_and_red_states() -> None:
 
 
 @pytest.mark.parametrize("formula", [
-    f.E(f.ActionAtom("R", "go")),
     f.ATL("all", f.F(f.Prop("p"))),
     f.F(f.Prop("p")),
 ])
@@ -192,7 +191,7 @@ def test_unsupported_formulas_raise(formula: f.Formula) -> None:
 def test_unknown_names_raise_unsupported_formula() -> None:
     model, _ = ring_model()
     checker = checker_for(model)
-    for formula in (f.Prop("nope"), f.K("Nobody", TRUE), f.GK("nogroup", TRUE)):
+    for formula in (f.Prop("nope"), f.K("Nobody", TRUE), f.GK("nogroup", TRUE), f.C("Nobody", "R", TRUE)):
         with pytest.raises(UnsupportedFormula):
             checker.states(formula)
 

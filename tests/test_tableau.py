@@ -238,7 +238,19 @@ def test_tableau_variables_are_declared_once_per_elementary_formula() -> None:
     assert len(system.bdd.vars) == manager_vars + 2 * 3
 
 
-def test_action_atoms_in_path_formulas_are_unsupported(loop: Checker) -> None:
-    path = f.And(f.G(f.F(f.Prop("p"))), f.X(f.ActionAtom("M", "go")))
-    with pytest.raises(UnsupportedFormula):
-        loop.states(f.E(path))
+@pytest.mark.parametrize(("text", "expected"), [
+    ("E (M.Action = die)", set()),                  # die leads to the deadlock: no infinite path
+    ("E (M.Action = wait)", Z),
+    ("E (M.Action = go)", Z | P | Q),               # at 1 and 2 go is the only action
+    ("A (M.Action = go)", P | Q | D),               # 0 may wait; vacuous at the deadlock
+    ("E (X (M.Action = wait))", Z),                 # wait, then wait again
+    ("E (G F (M.Action = wait))", Z),
+    ("A (G ((M.Action = wait) -> X z))", ALL),      # waiting keeps s = 0
+    ("E ((M.Action = go) and X z)", set()),         # go never leads to 0
+    ("E (F (M.Action = go) and F G z)", set()),     # once gone, never back
+    ("A (G F (M.Action = go) or F G (M.Action = wait))", ALL),
+    ("E (z U (M.Action = go and X p))", Z | Q),     # at 2 the go leads to 1; at 0 wait, then go
+    ("A (!(M.Action = wait) U q)", P | Q | D),      # from 1 the go to 2; from 0 the path may wait
+])
+def test_action_atoms_label_the_transition_taken_from_a_position(loop: Checker, text: str, expected: set) -> None:
+    assert states(loop, text) == expected

@@ -249,7 +249,8 @@ def _check_one(checker, index: int, entry: FormulaEntry) -> FormulaResult:
         source=entry.source,
         seconds=time.perf_counter() - started,
         error=error,
-        warnings=list(entry.warnings) + fairness_until_warnings(entry, checker.system.model),
+        warnings=list(entry.warnings) + fairness_until_warnings(entry, checker.system.model)
+        + [f"{entry.source or '--formula'}: warning: {text}" for text in checker.warnings_of(entry.formula)],
         routes=[{"formula": to_text(sub), "route": route} for sub, route in checker.routes_of(entry.formula)],
     )
 

@@ -26,7 +26,10 @@ the route it took in `Checker.routes` (formula → route text):
 
 Fairness (docs/semantics.md): fair = `EG_fair true`; `EX φ = pre(φ ∧ fair)`,
 `E[φ U ψ] = E[φ U (ψ ∧ fair)]`, `EG φ` by Emerson–Lei; `A ψ = ¬E ¬ψ`.
-Knowledge and `O` range over the reachable fair states.
+Knowledge and `O` range over the reachable fair states, and so do the
+commitments `C` and `Fu` (`check.commitments`). `SC(i, j, ψ)` is the model's
+interaction proposition `interacting_i_j` conjoined with `E ψ`; its conditional
+form `SC(i, j, τ, ψ)` is `τ -> SC(i, j, ψ)`.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..symbolic.encode import recursion_headroom
 from ..symbolic.system import SymbolicSystem
-from . import ctl, epistemic
+from . import commitments, ctl, epistemic
 from .tableau import ExistPath
 
 def is_propositional(formula: f.Formula) -> bool:
@@ -65,6 +68,9 @@ class Checker:
         """
         self.system = system
         self.routes: dict[f.Formula, str] = {}
+        self.warnings: dict[f.Formula, str] = {}
+        """Warnings about subformulas (a commitment whose relation is not serial), formula → text."""
+        self._channels: dict[tuple[str, str], commitments.Channel] = {}
         self._cache: dict[f.Formula, Function] = {}
         self._fast_paths = fast_paths
         self._infinite_cache: dict[f.Formula, tuple[Function, str]] = {}
@@ -101,9 +107,15 @@ class Checker:
         inside = set(subformulas(formula))
         return [(sub, route) for sub, route in self.routes.items() if sub in inside]
 
+    def warnings_of(self, formula: f.Formula) -> list[str]:
+        """The warnings recorded while labelling the subformulas of `formula`."""
+        inside = set(subformulas(formula))
+        return [text for sub, text in self.warnings.items() if sub in inside]
+
     def release(self) -> None:
         """Drop cached BDDs (called when the system is released)."""
         self._cache.clear()
+        self._channels.clear()
         self._infinite_cache.clear()
         self._infinite_states = None
         self._exist_path = None
@@ -138,6 +150,8 @@ class Checker:
                 return self._path_quantified(formula)
             case f.K() | f.GK() | f.DK() | f.GCK() | f.O():
                 return self._epistemic(formula)
+            case f.C() | f.Fu() | f.SC():
+                return self._commitment(formula)
             case f.ATL():
                 raise UnsupportedFormula(f"ATL is not supported yet: {f.to_text(formula)}")
         raise UnsupportedFormula(f"cannot check {f.to_text(formula)} yet")
@@ -197,7 +211,7 @@ class Checker:
             if quantifier is f.E:
                 return self._exists(shaped)
             return self.system.reachable & ~self._exists(push_negation(f.Not(shaped)))
-        _reject_action_atoms(path)
+        _reject_atl(path)
         if quantifier is f.E:
             states, route = self._exists_infinite(path_nnf(path))
         else:
@@ -315,6 +329,47 @@ class Checker:
                 return epistemic.obligation(system, green, worlds, self._label(operand))
         raise UnsupportedFormula(f"cannot check {f.to_text(formula)} yet")
 
+    def _commitment(self, formula: f.C | f.Fu | f.SC) -> Function:
+        system, worlds = self.system, self.fair_states
+        match formula:
+            case f.C(debtor=debtor, creditor=creditor, operand=operand):
+                channel = self.channel(debtor, creditor)
+                self._warn_if_not_serial(formula, channel)
+                return commitments.commitment(system, channel, worlds, self._label(operand))
+            case f.Fu(debtor=debtor, creditor=creditor, operand=operand):
+                committed = self._label(f.C(debtor, creditor, operand))
+                return commitments.fulfilment(system, self.channel(debtor, creditor), worlds, committed)
+            case f.SC(debtor=debtor, creditor=creditor, path=path, condition=None):
+                name = system.model.interaction_proposition(debtor, creditor)
+                interacting = system.reachable & system.condition(self._proposition(name))
+                return interacting & self._label(f.E(path))
+            case f.SC(debtor=debtor, creditor=creditor, path=path, condition=condition):
+                return self._label(f.Implies(condition, f.SC(debtor, creditor, path)))
+        raise UnsupportedFormula(f"cannot check {f.to_text(formula)} yet")
+
+    def channel(self, debtor: str, creditor: str) -> commitments.Channel:
+        """The bit groups of ~debtor→creditor (cached per pair)."""
+        for agent in (debtor, creditor):
+            self._check_agent(agent)
+        key = (debtor, creditor)
+        if key not in self._channels:
+            channel = commitments.Channel(self.system, debtor, creditor)
+            if not channel.pairs:
+                raise UnsupportedFormula(f"agents {debtor!r} and {creditor!r} share no variable")
+            self._channels[key] = channel
+        return self._channels[key]
+
+    def _warn_if_not_serial(self, formula: f.C, channel: commitments.Channel) -> None:
+        """Record a warning when some reachable states have no ~i→j-successor (C holds vacuously there)."""
+        stranded = commitments.without_successor(self.system, channel, self.fair_states)
+        if stranded == self.system.bdd.false:
+            return
+        count = self.system.count_states(stranded)
+        total = self.system.count_states(self.system.reachable)
+        self.warnings[formula] = (
+            f"~{channel.debtor}→{channel.creditor} is not serial: {count} of {total} reachable states have no "
+            f"successor, so `{f.to_text(formula)}` holds vacuously there (docs/commitments.md)")
+
     def _members(self, group: str) -> tuple[str, ...]:
         try:
             members = tuple(self.system.model.groups[group])
@@ -329,10 +384,8 @@ class Checker:
             raise UnsupportedFormula(f"unknown agent {agent!r}")
 
 
-def _reject_action_atoms(path: f.Formula) -> None:
+def _reject_atl(path: f.Formula) -> None:
     for sub in subformulas(path):
-        if isinstance(sub, f.ActionAtom):
-            raise UnsupportedFormula(f"action atoms are not supported yet: {f.to_text(sub)}")
         if isinstance(sub, f.ATL):
             raise UnsupportedFormula(f"ATL is not supported yet: {f.to_text(sub)}")
 

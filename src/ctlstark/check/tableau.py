@@ -33,6 +33,15 @@ The construction, for ψ in negation normal form over `X U R` (`path_nnf`):
 Deadlocked model states have no product successor, so only infinite paths
 count (docs/semantics.md, "Paths and deadlocks").
 
+**Action atoms** (`i.Action = a`, true at a position whose outgoing transition
+has i doing a): when ψ contains one, a product state also carries the joint
+action taken from it — the model's action bits stay free in product sets, an
+action atom's sat is its action cube, and the pre-image keeps the transition's
+action (`SymbolicSystem.preimage_with_actions`) while the successor's action
+is renamed to twin bits (`SymbolicSystem.action_twins`) and quantified with
+the tableau's next variables. Formulas without action atoms never touch the
+action bits, so their product is as small as before.
+
 Reference: E. Clarke, O. Grumberg, K. Hamaguchi, "Another look at LTL model
 checking", Formal Methods in System Design 10 (1997).
 """
@@ -45,7 +54,7 @@ from dataclasses import dataclass
 
 from ..errors import UnsupportedFormula
 from ..logic import formula as f
-from ..logic.normalise import path_nnf
+from ..logic.normalise import path_nnf, subformulas
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function, Manager
 from ..symbolic.system import SymbolicSystem
@@ -118,14 +127,18 @@ class TableauProduct:
     fairness: list[Function]
     obligations: dict[str, Function]
     preimage: Callable[..., Function]
+    action_bits: tuple[str, ...] = ()
+    """The model's action bits when the formula has action atoms (the action taken from a product state), else ()."""
 
     @property
     def variables(self) -> list[str]:
-        return list(self.obligations)
+        """The product's bits beyond the model state: tableau variables, then the action bits if any."""
+        return list(self.obligations) + list(self.action_bits)
 
     def successors(self, state: Function, valuation: dict[str, bool]) -> Function:
-        """Product successors of the product state (`state` over model bits, `valuation` of the tableau variables)."""
-        successors = self.system.image(state)
+        """Product successors of the product state (`state` over model bits, `valuation` of `variables`)."""
+        taken = backend.cube(self.system.bdd, {bit: valuation[bit] for bit in self.action_bits})
+        successors = self.system.image(state & taken)
         for variable, operand in self.obligations.items():
             successors &= operand if valuation[variable] else ~operand
         return successors
@@ -139,12 +152,14 @@ class _Product:
     """
 
     def __init__(self, system: SymbolicSystem, parts: list[tuple[Function, frozenset[str]]],
-                 to_next: dict[str, str]):
+                 to_next: dict[str, str], with_actions: bool):
         self.system = system
         self.bdd = system.bdd
         self.reachable = system.reachable
         self._parts = parts
         self._to_next = to_next
+        self._with_actions = with_actions
+        self._twins = frozenset(system.action_twins.values()) if with_actions else frozenset()
 
     def preimage(self, target: Function, within: Function | None = None) -> Function:
         """Product pre-image; `within` is applied after the model's relational product.
@@ -156,7 +171,11 @@ class _Product:
         successor = backend.rename_disjoint(self.bdd, target, self._to_next)
         for part, quantified in self._parts:
             successor = backend.and_exists(successor, part, quantified)
-        result = self.system.preimage(successor)
+        if self._with_actions:
+            successor = backend.exist(self.bdd, self._twins, successor)
+            result = self.system.preimage_with_actions(successor)
+        else:
+            result = self.system.preimage(successor)
         return result if within is None else result & within
 
 
@@ -195,6 +214,8 @@ class _Tableau:
         self._sat: dict[f.Formula, Function] = {}
         self._elementary: dict[f.Formula, tuple[str, str]] = {}
         self._untils: list[f.U] = []
+        self.with_actions = any(isinstance(sub, f.ActionAtom) for sub in subformulas(path))
+        self.action_bits: tuple[str, ...] = self.system.encoding.action_bits if self.with_actions else ()
 
     def run(self) -> TableauRun:
         product = self.product()
@@ -206,10 +227,11 @@ class _Tableau:
         satisfied = self.sat(self.path)
         parts = self._relation_parts()
         fairness = [self._until_fairness(until) for until in self._untils] + self.owner.constraints
-        product = _Product(self.system, parts, self._renaming())
+        product = _Product(self.system, parts, self._renaming(), self.with_actions)
         fair = ctl.eg_fair(product, self.system.reachable, fairness)  # type: ignore[arg-type]
         obligations = {pair[0]: self.sat(elementary.operand) for elementary, pair in self._elementary.items()}
-        return TableauProduct(self.system, satisfied, fair, fairness, obligations, product.preimage)
+        return TableauProduct(self.system, satisfied, fair, fairness, obligations, product.preimage,
+                              self.action_bits)
 
     # ------------------------------------------------------------ sat
 
@@ -234,8 +256,10 @@ class _Tableau:
                 return self.sat(right) | (self.sat(left) & self._variable(f.X(formula)))
             case f.R(left=left, right=right):
                 return self.sat(right) & (self.sat(left) | self._variable(f.X(formula)))
-            case f.ActionAtom():
-                raise UnsupportedFormula(f"action atoms are not supported yet: {f.to_text(formula)}")
+            case f.ActionAtom(agent=agent, action=action):
+                return self.system.encoding.action_cube(agent, action)
+            case f.Not(operand=f.ActionAtom() as atom):
+                return ~self.sat(atom)
         raise UnsupportedFormula(f"the tableau cannot handle {f.to_text(formula)}")
 
     def _variable(self, elementary: f.X) -> Function:
@@ -253,7 +277,11 @@ class _Tableau:
     # ------------------------------------------------------------ relation
 
     def _renaming(self) -> dict[str, str]:
-        return dict(self._elementary.values())
+        """Current → next names of the tableau variables, and of the action bits when the formula has action atoms."""
+        renaming = dict(self._elementary.values())
+        if self.with_actions:
+            renaming.update(self.system.action_twins)
+        return renaming
 
     def _relation_parts(self) -> list[tuple[Function, frozenset[str]]]:
         """`v_Xχ ↔ sat(χ)[v := v']` per elementary formula, each with the `v'` it can quantify.
@@ -282,6 +310,8 @@ def _schedule(manager: Manager, parts: list[Function],
         for name in backend.support(manager, part) & quantifiable:
             last_use[name] = index
     quantified: list[set[str]] = [set() for _ in parts]
+    if not parts:
+        return []
     for name, index in last_use.items():
         quantified[index].add(name)
     return [(part, frozenset(names)) for part, names in zip(parts, quantified)]

@@ -141,6 +141,17 @@ def rename(manager: Manager, u: Function, renaming: Mapping[str, str]) -> Functi
     return manager.let(dict(renaming), u)
 
 
+def substitute(manager: Manager, u: Function, substitution: Mapping[str, str]) -> Function:
+    """`u` with each variable of `substitution` replaced by the variable it maps to, simultaneously.
+
+    Unlike `rename`, the targets may already occur in `u` (vector composition), as
+    when j's copy of a shared variable is replaced by i's copy.
+    """
+    if not substitution:
+        return u
+    return manager.let({name: manager.var(target) for name, target in substitution.items()}, u)
+
+
 def rename_disjoint(manager: Manager, u: Function, renaming: Mapping[str, str]) -> Function:
     """`u[renaming]` when `u` does not depend on the target names (e.g. next → current).
 

@@ -75,6 +75,8 @@ class SymbolicSystem:
         self._image_schedule = _schedule(self.relation_parts, supports, frozenset(self.current_bits) | actions)
         self._preimage_schedule = _schedule(self.relation_parts, supports, frozenset(self.next_bits) | actions)
         self._successor_schedule = _schedule(self.relation_parts, supports, frozenset(self.current_bits))
+        self._action_preimage_schedule = _schedule(self.relation_parts, supports, frozenset(self.next_bits))
+        self._action_twins: dict[str, str] = {}
         self._reorder = reorder
         self._last_poll = time.perf_counter()
         self._dependents: weakref.WeakSet[Any] = weakref.WeakSet()
@@ -116,6 +118,26 @@ class SymbolicSystem:
         """(joint action, successor) pairs from `states`: a BDD over action and current bits."""
         result = self._relational_product(states, self._successor_schedule)
         return backend.rename_disjoint(self.bdd, result, self.encoding.next_to_current)
+
+    @backend.guarded
+    def preimage_with_actions(self, states: Function) -> Function:
+        """(state, joint action) pairs whose transition leads into `states`: a BDD over current and action bits.
+
+        For path formulas with action atoms (the tableau product keeps the action
+        taken at each position); other formulas use `preimage`, which quantifies
+        the actions early.
+        """
+        target = backend.rename_disjoint(self.bdd, states, self.encoding.current_to_next)
+        return self._relational_product(target, self._action_preimage_schedule)
+
+    @property
+    def action_twins(self) -> dict[str, str]:
+        """Action bit → a twin bit for the action taken at the NEXT position (declared on first use, last in the order)."""
+        if not self._action_twins:
+            twins = {bit: f"{bit}'" for bit in self.encoding.action_bits}
+            backend.declare_block(self.bdd, list(twins.values()))
+            self._action_twins = twins
+        return self._action_twins
 
     def _relational_product(self, states: Function, schedule: Schedule) -> Function:
         result = states
