@@ -64,6 +64,26 @@ class Channel:
                                if set(self.system.encoding.variables[j_var].current) <= self.debtor_local)
         return moved & self._equal_copies(observed_twice)
 
+    def successors_of(self, state: Function) -> Function:
+        """Valuations s' with `state` ~i→j s' (worlds not applied): for a single state, a cube.
+
+        s' copies `state` on `L_i` and `Y_j`, and j's shared bits of s' copy i's bits of `state`.
+        """
+        kept = self._project(state, self.debtor_local | self.creditor_unshared)
+        copied = backend.rename(self.system.bdd, self._project(state, frozenset(self.substitution.values())),
+                                {i_bit: j_bit for j_bit, i_bit in self.substitution.items()})
+        return kept & copied
+
+    def predecessors_of(self, state: Function) -> Function:
+        """Valuations s' with s' ~i→j `state` (reachability not applied)."""
+        kept = self._project(state, self.debtor_local | self.creditor_unshared)
+        copied = backend.rename(self.system.bdd, self._project(state, frozenset(self.substitution)),
+                                dict(self.substitution))
+        return kept & copied
+
+    def _project(self, states: Function, bits: frozenset[str]) -> Function:
+        return backend.exist(self.system.bdd, frozenset(self.system.current_bits) - bits, states)
+
     def some_predecessor_in(self, sources: Function, worlds: Function) -> Function:
         """Worlds s with some s' in `sources` such that s' ~i→j s."""
         kept = self.debtor_local | self.creditor_unshared

@@ -42,7 +42,7 @@ from ..logic.normalise import is_ctl_path, push_negation
 from ..check.tableau import ExistPath
 from ..errors import CtlstarkError
 from ..logic import formula as f
-from ..model import Value
+from ..model import Model, Value
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from .product import ProductLasso, ProductLassoError
@@ -60,11 +60,18 @@ class NoTrace(CtlstarkError):
     """The formula admits an explanation, but this version cannot build it (says why)."""
 
 
+def action_atom_holds(model: Model, atom: f.ActionAtom, action: tuple[str, ...] | None) -> bool:
+    """Whether the joint action `action` (None: no transition) has `atom.agent` doing `atom.action`."""
+    return action is not None and action[model.agent_names.index(atom.agent)] == atom.action
+
+
 def existential_path(formula: f.Formula, value: bool) -> tuple[f.Formula, bool] | None:
-    """For `E ψ` true or `A ψ` false: the path formula to witness (`ψ` or `¬ψ` pushed in) and whether it is CTL-shaped.
+    """For `E ψ` true, `A ψ` false or `SC(i, j, ψ)` true: the path formula to witness (`ψ` or `¬ψ` pushed in) and whether it is CTL-shaped.
 
     None when `formula` with truth value `value` has no linear explanation of this kind.
     """
+    if isinstance(formula, f.SC) and formula.condition is None and value:
+        return existential_path(f.E(formula.path), True)
     if isinstance(formula, f.E) and value:
         path = push_negation(formula.path)
     elif isinstance(formula, f.A) and not value:
@@ -99,8 +106,12 @@ def admits_trace(formula: f.Formula, verdict: bool) -> bool:
     """
     if isinstance(formula, BOOLEAN_CONNECTIVES):
         return not verdict and any(_may_have_trace(leaf) for leaf in boolean_leaves(formula))
-    if isinstance(formula, (f.K, f.GK, f.DK, f.GCK, f.O)):
+    if isinstance(formula, (f.K, f.GK, f.DK, f.GCK, f.O, f.C)):
         return not verdict
+    if isinstance(formula, f.Fu):
+        return verdict
+    if isinstance(formula, f.SC):
+        return verdict and formula.condition is None
     return existential_path(formula, verdict) is not None
 
 
@@ -155,6 +166,14 @@ class WitnessBuilder:
                 return self._knowledge(formula, state)
             case f.O() if not value:
                 return self._obligation(formula, state)
+            case f.C() if not value:
+                return self._broken_commitment(formula, state)
+            case f.Fu() if value:
+                return self._fulfilment(formula, state)
+            case f.SC(condition=None) if value:
+                return self._social_commitment(formula, state)
+            case f.SC(condition=condition, path=path) if value and self._holds(condition, state):
+                return self._social_commitment(f.SC(formula.debtor, formula.creditor, path), state)
         return None
 
     # ------------------------------------------------------------ Boolean combinations
@@ -220,11 +239,12 @@ class WitnessBuilder:
             return None
         path, ctl_shaped = shape
         kind = "witness" if value else "counterexample"
+        actions = None
         if ctl_shaped:
             states, loop_start = self._path_states(path, sources)
         else:
-            states, loop_start = self.product_lasso(path, sources)
-        trace = self.make_trace(f.to_text(formula), kind, states, loop_start, formula)
+            states, loop_start, actions = self.product_lasso(path, sources)
+        trace = self.make_trace(f.to_text(formula), kind, states, loop_start, formula, actions)
         self._justify_steps(trace, path)
         return trace
 
@@ -232,11 +252,17 @@ class WitnessBuilder:
         """Link each (step, state subformula) the path formula rests on (`support.path_support`) to its explanation."""
         states = trace.states
         support = path_support(path, len(states), trace.loop_start,
-                               lambda subformula, position: self._holds(subformula, states[position]))
+                               lambda subformula, position: self._truth_at(trace, subformula, position))
         for position, subformula in support:
             child = self._explanation(subformula, states[position])
             if child is not None:
                 trace.children.append(Link(position, "justifies", child))
+
+    def _truth_at(self, trace: Trace, formula: f.Formula, position: int) -> bool:
+        """A state formula at a step's state, or an action atom of the step's joint action."""
+        if isinstance(formula, f.ActionAtom):
+            return action_atom_holds(self.system.model, formula, trace.steps[position].action)
+        return self._holds(formula, trace.steps[position].state)
 
     def _explanation(self, formula: f.Formula, state: State) -> Trace | None:
         """`explain(formula, state, True)`, built once per (formula, state) (a lasso may revisit a model state)."""
@@ -293,8 +319,11 @@ class WitnessBuilder:
             path += self._require(step, f.G(f.Const(True)))[1:]
             cycle_start = len(path) - 1
 
-    def product_lasso(self, path: f.Formula, sources: Function) -> tuple[list[State], int]:
-        """A fair lasso satisfying the general path formula `path` from one of `sources`, via its tableau product."""
+    def product_lasso(self, path: f.Formula, sources: Function) -> tuple[list[State], int, list[tuple[str, ...]] | None]:
+        """A fair lasso satisfying the general path formula `path` from one of `sources`, via its tableau product.
+
+        Also the joint actions of its steps when `path` has action atoms (else None).
+        """
         product = ExistPath(self.system, self.constraints).product(path, self.checker.states)
         try:
             return ProductLasso(self.system, product).lasso(sources)
@@ -344,6 +373,45 @@ class WitnessBuilder:
         justification = self.explain(formula.operand, run.steps[-1].state, False)
         if justification is not None:
             run.children.append(Link(len(run.steps) - 1, "justifies", justification))
+        return trace
+
+    # ------------------------------------------------------------ commitments
+
+    def _broken_commitment(self, formula: f.C, state: State) -> Trace:
+        """A FALSE `C(i, j, φ)`: a run to a ~i→j-successor of `state` where φ fails, linked from `state`."""
+        channel = self.checker.channel(formula.debtor, formula.creditor)
+        targets = channel.successors_of(self.state_bdd(state)) & self.checker.fair_states
+        targets &= ~self.checker.states(formula.operand)
+        return self._accessible_run(formula, state, "counterexample", "commitment", targets,
+                                    f"a run to a {formula.debtor}→{formula.creditor} successor where the content fails",
+                                    formula.operand)
+
+    def _fulfilment(self, formula: f.Fu, state: State) -> Trace:
+        """A TRUE `Fu(C(i, j, φ))`: a run to the committing state s' (s' ~i→j `state`, C holds there), linked from `state`."""
+        channel = self.checker.channel(formula.debtor, formula.creditor)
+        committed = self.checker.states(f.C(formula.debtor, formula.creditor, formula.operand))
+        targets = channel.predecessors_of(self.state_bdd(state)) & self.system.reachable & committed
+        return self._accessible_run(formula, state, "witness", "fulfilment", targets,
+                                    "a run to the committing state", None)
+
+    def _accessible_run(self, formula: f.C | f.Fu, state: State, kind: str, relation: str, targets: Function,
+                        description: str, violated: f.Formula | None) -> Trace:
+        if targets == self.bdd.false:
+            raise WitnessError(f"no state of the commitment relation explains {f.to_text(formula)}")
+        trace = self.make_trace(f.to_text(formula), kind, [state], None, formula)
+        run = self.make_trace(description, "path", self._nearest_run(targets), None)
+        trace.children.append(Link(0, relation, run, (formula.debtor, formula.creditor)))  # type: ignore[arg-type]
+        if violated is not None:
+            justification = self.explain(violated, run.steps[-1].state, False)
+            if justification is not None:
+                run.children.append(Link(len(run.steps) - 1, "justifies", justification))
+        return trace
+
+    def _social_commitment(self, formula: f.SC, state: State) -> Trace | None:
+        """A TRUE `SC(i, j, ψ)`: the witness of `E ψ` from `state` (the agents interact there), claimed for the SC."""
+        trace = self._temporal(f.E(formula.path), self.state_bdd(state), True)
+        if trace is not None:
+            trace.formula, trace.formula_text = formula, f.to_text(formula)
         return trace
 
     def _common_knowledge_chain(self, formula: f.GCK, state: State, worlds: Function,
@@ -428,15 +496,25 @@ class WitnessBuilder:
         return path
 
     def make_trace(self, text: str, kind: str, states: list[State], loop_start: int | None,
-                   formula: f.Formula | None = None) -> Trace:
-        """A trace over `states`, each step labelled with a joint action leading to the next state."""
+                   formula: f.Formula | None = None, actions: list[tuple[str, ...]] | None = None) -> Trace:
+        """A trace over `states`, each step labelled with a joint action leading to the next state.
+
+        `actions`, when given, are those joint actions (a path formula with action atoms fixes them);
+        otherwise the least joint action between each pair of states is taken.
+        """
         steps = []
         for index, state in enumerate(states):
             if index + 1 < len(states):
                 target: State | None = states[index + 1]
             else:
                 target = states[loop_start] if loop_start is not None else None
-            steps.append(Step(state, None if target is None else self.action_between(state, target)))
+            if target is None:
+                action = None
+            elif actions is not None:
+                action = actions[index]
+            else:
+                action = self.action_between(state, target)
+            steps.append(Step(state, action))
         return Trace(text, kind, steps, loop_start, [], formula)  # type: ignore[arg-type]
 
     def action_between(self, source: State, target: State) -> tuple[str, ...]:

@@ -12,7 +12,9 @@ lasso is then projected onto model states: every product step is a model
 step, so the projection is a path of the model, and by the tableau's
 construction it satisfies ψ. Segments are shortest paths found by
 backward onion rings over the product pre-image, walked forward one
-concrete product state at a time.
+concrete product state at a time. When ψ has action atoms, a product state
+also carries the joint action taken from it, and the lasso keeps those
+actions: they are part of what makes ψ hold.
 """
 
 from __future__ import annotations
@@ -40,8 +42,11 @@ class ProductLasso:
         self.variables = product.variables
         self._bits = list(system.current_bits) + self.variables
 
-    def lasso(self, sources: Function) -> tuple[list[State], int]:
-        """Model states and loop start of a fair lasso from one of `sources` (model states) satisfying the path."""
+    def lasso(self, sources: Function) -> tuple[list[State], int, list[tuple[str, ...]] | None]:
+        """Model states, loop start and (for formulas with action atoms) the joint actions of a fair lasso from one of `sources`.
+
+        The actions are None when the product carries none (any joint action between the states will do).
+        """
         zone = self.product.fair
         start = sources & self.product.satisfied & zone
         if start == self.bdd.false:
@@ -55,9 +60,18 @@ class ProductLasso:
             closing = self.shortest(path[-1], zone, self.bdd_of(path[cycle_start]))
             if closing is not None:
                 path += closing[1:-1]
-                return [state for state, _ in path], cycle_start
+                return [state for state, _ in path], cycle_start, self._actions(path)
             path += self._segment(path[-1], zone, zone)[1:]
             cycle_start = len(path) - 1
+
+    def _actions(self, path: list[ProductState]) -> list[tuple[str, ...]] | None:
+        """The joint action each product state of `path` takes, when the product carries actions."""
+        if not self.product.action_bits:
+            return None
+        positions = {name: index for index, name in enumerate(self.variables)}
+        return [self.system.encoding.decode_joint_action(
+                    {bit: valuation[positions[bit]] for bit in self.product.action_bits})
+                for _, valuation in path]
 
     def _segment(self, source: ProductState, hold: Function, goal: Function) -> list[ProductState]:
         found = self.shortest(source, hold, goal)

@@ -24,7 +24,9 @@ from ..explicit.system import ExplicitSystem
 from ..logic import formula as f
 from ..model import Model, Value
 from ..symbolic.bdd import Function
-from .extract import BOOLEAN_CONNECTIVES, WitnessError, boolean_leaves, existential_path
+from ..logic.normalise import path_nnf, subformulas
+from .extract import BOOLEAN_CONNECTIVES, WitnessError, action_atom_holds, boolean_leaves, existential_path
+from .support import PathSupport
 from .trace import Link, Trace
 
 State = tuple[Value, ...]
@@ -121,6 +123,9 @@ class Replayer:
         if link.relation == "correct":
             self._check_correct(child, link.agents, target)
             return
+        if link.relation in ("commitment", "fulfilment"):
+            self._check_accessible(child, link, anchor, target)
+            return
         for agent in link.agents:
             if self.states.local_state(agent, anchor) != self.states.local_state(agent, target):
                 self._fail(child, f"ends in a state {agent} can tell apart from {anchor}")
@@ -143,6 +148,13 @@ class Replayer:
         if isinstance(formula, f.O) and not value:
             self._check_obligation(trace, formula)
             return
+        if isinstance(formula, f.C) and not value or isinstance(formula, f.Fu) and value:
+            self._check_commitment(trace, formula)
+            return
+        if isinstance(formula, f.SC) and value:
+            proposition = f.Prop(self.model.interaction_proposition(formula.debtor, formula.creditor))
+            if not self._truth(proposition, trace.steps[0].state):
+                self._fail(trace, f"starts where {formula.debtor} and {formula.creditor} do not interact")
         shape = existential_path(formula, value)
         if shape is None:
             self._fail(trace, f"explains {f.to_text(formula)}, which has no trace of this kind")
@@ -151,6 +163,8 @@ class Replayer:
             self._fail(trace, "is finite, but a general path formula ranges over infinite paths")
         if trace.loop_start is None:
             ok = self._holds_finite(path, trace.states)
+        elif any(isinstance(sub, f.ActionAtom) for sub in subformulas(path)):
+            ok = self._fair_loop(trace) and self._holds_with_actions(path, trace)
         else:
             ok = self._holds_on_lasso(path, trace)
         if not ok:
@@ -186,6 +200,25 @@ class Replayer:
             return frozenset(s for s in states if self._truth(formula, s))
 
         return holds_on_lasso(path, lasso, satisfying)
+
+    def _fair_loop(self, trace: Trace) -> bool:
+        """The loop of a lasso visits every fairness set."""
+        loop = trace.states[trace.loop_start:]
+        return all(any(self._in(state, constraint) for state in loop) for constraint in self.constraints)
+
+    def _holds_with_actions(self, path: f.Formula, trace: Trace) -> bool:
+        """The path formula with action atoms on the lasso, its steps' joint actions labelling the positions.
+
+        `explicit.ltl.holds_on_lasso` labels positions by states only, so positions are evaluated here
+        by the fixpoint definitions of `witness.support.PathSupport`.
+        """
+        def truth(formula: f.Formula, position: int) -> bool:
+            step = trace.steps[position]
+            if isinstance(formula, f.ActionAtom):
+                return action_atom_holds(self.model, formula, step.action)
+            return self._truth(formula, step.state)
+
+        return PathSupport(len(trace.steps), trace.loop_start, truth).holds(path_nnf(path), 0)
 
     def _check_boolean(self, trace: Trace, formula: f.Formula, value: bool) -> None:
         """One state where the combination has the claimed value; each child explains one of its leaves, with the leaf's value there.
@@ -245,6 +278,42 @@ class Replayer:
         end = links[0].trace.steps[-1].state
         if self._truth(formula.operand, end):
             self._fail(trace, f"ends in {end}, where {f.to_text(formula.operand)} holds")
+
+    def _check_accessible(self, run: Trace, link: Link, anchor: State, target: State) -> None:
+        """A commitment link's run ends in a state related to the anchor by ~i→j (in the link's direction)."""
+        if len(link.agents) != 2:
+            self._fail(run, "a commitment link names its debtor and creditor")
+        debtor, creditor = link.agents
+        source, destination = (anchor, target) if link.relation == "commitment" else (target, anchor)
+        if not self._accessible(debtor, creditor, source, destination):
+            self._fail(run, f"ends in {target}, which is not related to {anchor} by ~{debtor}→{creditor}")
+        if link.relation == "commitment" and not self._in(target, self.checker.fair_states):
+            self._fail(run, f"ends in {target}, which is not a fair reachable state")
+
+    def _accessible(self, debtor: str, creditor: str, source: State, destination: State) -> bool:
+        """`source ~debtor→creditor destination` by its definition (docs/commitments.md), on values."""
+        states = self.states
+        if states.local_state(debtor, source) != states.local_state(debtor, destination):
+            return False
+        before, after = states.valuation(source), states.valuation(destination)
+        pairs = self.model.shared_variables(debtor, creditor)
+        if any(after[theirs] != before[mine] for mine, theirs in pairs):
+            return False
+        shared = {theirs for _, theirs in pairs}
+        unshared = [v for v in self.model.agent(creditor).own_variables if v not in shared]
+        return all(after[variable] == before[variable] for variable in unshared)
+
+    def _check_commitment(self, trace: Trace, formula: f.C | f.Fu) -> None:
+        """One step linked to one run: for `C` false its end violates φ; for `Fu` true C holds at its end."""
+        relation = "commitment" if isinstance(formula, f.C) else "fulfilment"
+        links = [link for link in trace.children if link.relation == relation]
+        if len(trace.steps) != 1 or len(links) != 1 or links[0].agents != (formula.debtor, formula.creditor):
+            self._fail(trace, f"is not one state linked to one {relation} run of {formula.debtor}→{formula.creditor}")
+        end = links[0].trace.steps[-1].state
+        if isinstance(formula, f.C) and self._truth(formula.operand, end):
+            self._fail(trace, f"ends in {end}, where {f.to_text(formula.operand)} holds")
+        if isinstance(formula, f.Fu) and not self._truth(f.C(formula.debtor, formula.creditor, formula.operand), end):
+            self._fail(trace, f"ends in {end}, where the commitment does not hold")
 
     def _allowed_agents(self, formula: f.K | f.GK | f.DK | f.GCK) -> set[str]:
         if isinstance(formula, f.K):

@@ -1,5 +1,8 @@
 """Which state subformulas, at which steps, a path's satisfaction of a path formula rests on.
 
+(Action atoms — `i.Action = a` and its negation — are leaves too: `truth` judges
+them on the joint action of the step; they never need an explanation.)
+
 A witness of `E ψ` is a path on which ψ holds. Each step where ψ needs a state
 subformula σ (the `p` states before the goal of `E(p U q)`, every state of an
 `EG φ` lasso, a fresh proposition of the tableau at the position where the
@@ -57,9 +60,11 @@ class PathSupport:
         constant = _constant(formula)
         if constant is not None:
             return everywhere if constant else frozenset()
-        if f.is_state_formula(formula):
+        if f.is_state_formula(formula) or isinstance(formula, f.ActionAtom):
             return frozenset(i for i in everywhere if self.truth(formula, i))
         match formula:
+            case f.Not(operand=f.ActionAtom() as atom):
+                return everywhere - self.positions(atom)
             case f.And(left=left, right=right):
                 return self.positions(left) & self.positions(right)
             case f.Or(left=left, right=right):
@@ -88,7 +93,7 @@ class PathSupport:
         """The (position, state formula) pairs that make `formula` hold at `position` (it must hold there)."""
         if not self.holds(formula, position):
             raise ValueError(f"{f.to_text(formula)} does not hold at position {position}")
-        if f.is_state_formula(formula):
+        if f.is_state_formula(formula) or isinstance(formula, f.ActionAtom | f.Not):
             return [(position, formula)]
         match formula:
             case f.And(left=left, right=right):

@@ -12,7 +12,10 @@ and explains a nested subformula there; `relation="indistinguishable"` — the
 sub-trace is a run from an initial state to a state that `agents` cannot tell
 apart from that step's state (a failed knowledge operator);
 `relation="correct"` — the sub-trace is a run from an initial state to a state
-where `agents[0]` is green (a failed `O`).
+where `agents[0]` is green (a failed `O`); `relation="commitment"` — a run to a
+~i→j-successor of that step's state, `agents = (i, j)` (a failed `C(i, j, φ)`);
+`relation="fulfilment"` — a run to a state s' with s' ~i→j that step's state
+(the committing state of a `Fu(C(i, j, φ))`).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from ..logic.formula import Formula
 from ..model import Value
 
 TraceKind = Literal["witness", "counterexample", "path"]
-LinkRelation = Literal["justifies", "indistinguishable", "correct"]
+LinkRelation = Literal["justifies", "indistinguishable", "correct", "commitment", "fulfilment"]
 
 
 @dataclass(frozen=True)
