@@ -254,3 +254,21 @@ def test_tableau_variables_are_declared_once_per_elementary_formula() -> None:
 ])
 def test_action_atoms_label_the_transition_taken_from_a_position(loop: Checker, text: str, expected: set) -> None:
     assert states(loop, text) == expected
+
+
+ACTION_SHAPES = ["M.Action = go", "X (M.Action = wait)", "F (M.Action = go and p)", "z U (M.Action = go)",
+                 "G !(M.Action = die)", "(M.Action = go) R !q", "F (M.Action = die)", "X !(M.Action = go or q)"]
+
+
+@pytest.mark.parametrize("fairness", [None, "q"])
+@pytest.mark.parametrize("shape", ACTION_SHAPES)
+def test_step_fast_paths_agree_with_the_tableau(shape: str, fairness: str | None) -> None:
+    """`check.steps` fixpoints over (state, action) pairs against the tableau's product, with and without Fairness."""
+    model = loop_model(fairness)
+    fast, tableau_only = Checker(build_system(model)), Checker(build_system(model), fast_paths=False)
+    for quantifier in ("E", "A"):
+        formula = parse_formula(f"{quantifier} ({shape})", model).formula
+        assert fast.system.states_of(fast.states(formula)) == tableau_only.system.states_of(tableau_only.states(formula))
+    routes = [route for _, route in fast.routes_of(parse_formula(f"E ({shape})", model).formula)]
+    if fairness is None:
+        assert all(route.endswith("[act]") for route in routes), routes

@@ -197,7 +197,7 @@ def check(
         deadlock_count = system.count_states(deadlocked)
         deadlock_examples = [state_by_agent(model, state)
                              for state in system.some_states(deadlocked, DEADLOCK_EXAMPLES)]
-    return CheckReport(
+    report = CheckReport(
         model=model.name,
         file=file_name,
         semantics=model.semantics,
@@ -210,6 +210,8 @@ def check(
         deadlock_examples=deadlock_examples,
         warnings=list(model.warnings),
     )
+    system.release()  # the report is plain data: free the BDDs now, not at some later garbage collection
+    return report
 
 
 def _add_traces(checker: Checker, entries: list[FormulaEntry], results: list[FormulaResult]) -> None:

@@ -20,7 +20,9 @@ the route it took in `Checker.routes` (formula → route text):
   split where that is exact on infinite paths — `E(ψ1 ∨ ψ2) = Eψ1 ∨ Eψ2`,
   `E(φ ∧ ψ) = φ ∧ Eψ` for a state formula φ, and the single-operator shapes
   evaluated by fixpoints whose targets are restricted to the states with an
-  infinite fair path (route `fast:EF[inf]`, …). What remains goes to
+  infinite fair path (route `fast:EF[inf]`, …); single operators over action
+  atoms and state formulas by fixpoints over (state, action) pairs
+  (`check.steps`, route `fast:EU[act]`, …). What remains goes to
   EXIST-PATH, the symbolic tableau of `check.tableau` (route
   `tableau(k vars, m fairness sets)`). `A ψ = ¬E¬ψ` restricted to reachable.
 
@@ -43,7 +45,7 @@ from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..symbolic.encode import recursion_headroom
 from ..symbolic.system import SymbolicSystem
-from . import commitments, ctl, epistemic
+from . import commitments, ctl, epistemic, steps
 from .tableau import ExistPath
 
 def is_propositional(formula: f.Formula) -> bool:
@@ -76,6 +78,7 @@ class Checker:
         self._infinite_cache: dict[f.Formula, tuple[Function, str]] = {}
         self._infinite_states: Function | None = None
         self._exist_path: ExistPath | None = None
+        self._step_fixpoints: steps.StepFixpoints | None = None
         constraints = system.model.fairness if fairness is None else tuple(fairness)
         with backend.memory_guard():
             if constraints:
@@ -119,6 +122,7 @@ class Checker:
         self._infinite_cache.clear()
         self._infinite_states = None
         self._exist_path = None
+        self._step_fixpoints = None
         self._constraints = []
         self.fair_states = None  # type: ignore[assignment]
 
@@ -283,6 +287,10 @@ class Checker:
                 return holds & states, route
         if is_ctl_path(path):
             return self._exists_on_infinite_paths(path)
+        if steps.fast_shape(path, fair=bool(self._constraints)):
+            if self._step_fixpoints is None:
+                self._step_fixpoints = steps.StepFixpoints(self.system, self.infinite_states)
+            return self._step_fixpoints.exists(path, self._label)
         return self._tableau(path)
 
     def _exists_on_infinite_paths(self, path: f.X | f.U | f.R) -> tuple[Function, str]:

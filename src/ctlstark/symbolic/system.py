@@ -252,6 +252,7 @@ class SymbolicSystem:
         self.initial = self.reachable = None  # type: ignore[assignment]
         self.relation_parts = []
         self._image_schedule = self._preimage_schedule = self._successor_schedule = []
+        self._action_preimage_schedule = []
         self.expressions = None  # type: ignore[assignment]
         self.encoding = None  # type: ignore[assignment]
         _live_systems.discard(self)
