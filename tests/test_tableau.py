@@ -13,7 +13,6 @@ import pytest
 
 from ctlstark.check.label import Checker
 from ctlstark.check.tableau import tableau_variables
-from ctlstark.errors import UnsupportedFormula
 from ctlstark.ispl import parse_formula, parse_model
 from ctlstark.logic import formula as f
 from ctlstark.model import Model

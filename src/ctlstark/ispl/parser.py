@@ -29,7 +29,7 @@ from . import syntax as sx
 def _lark() -> Lark:
     grammar = resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
     return Lark(grammar, parser="lalr", lexer="contextual", start=["start", "formula_text"],
-                propagate_positions=True, maybe_placeholders=True)
+                propagate_positions=True, maybe_placeholders=True, cache=True)
 
 
 # ---------------------------------------------------------------- public entry points
