@@ -701,13 +701,20 @@ def _empty_environment() -> sx.AgentDecl:
 
 
 def _condition_atoms(expr: sx.Expr) -> Iterable[sx.Expr]:
-    if isinstance(expr, sx.BinaryExpr) and expr.op in ("and", "or"):
-        yield from _condition_atoms(expr.left)
-        yield from _condition_atoms(expr.right)
-    elif isinstance(expr, sx.UnaryExpr) and expr.op == "!":
-        yield from _condition_atoms(expr.operand)
-    else:
-        yield expr
+    """The operands of a nest of `and`, `or` and `!`, left to right.
+
+    Iterative: an InitStates line of N conjuncts is a chain N deep, and nested
+    generators would cost O(N²) there.
+    """
+    pending = [expr]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, sx.BinaryExpr) and current.op in ("and", "or"):
+            pending += (current.right, current.left)
+        elif isinstance(current, sx.UnaryExpr) and current.op == "!":
+            pending.append(current.operand)
+        else:
+            yield current
 
 
 def _is_init_equality(expr: sx.Expr) -> bool:
