@@ -181,8 +181,11 @@ def block_order(model: Model) -> list[Block]:
     On a ring such as the dining cryptographers this places each agent next to
     the coins it reads, which keeps the reachable set linear in the number of
     agents; on board games it keeps the variables of one cell together. An
-    ordinary agent's own blocks are never moved away from it (hoisting them
-    measured ×15 slower on the software-development models).
+    ordinary agent's own blocks stay with it (hoisting them measured ×15 slower
+    on the software-development models), except the variables of a
+    coordinating agent that each belong to one partner (`_delegated_blocks`):
+    a merchant's per-customer conversation moves next to that customer, which
+    took NetBill with 3 customers from 31 s to 0.14 s without reordering.
     """
     owner: dict[Block, str] = {}
     declared: list[Block] = []
@@ -199,12 +202,43 @@ def block_order(model: Model) -> list[Block]:
     ordinary = [agent.name for agent in model.agents if not agent.is_environment]
     attached = _attach_environment_blocks(declared, edges, owner, environment, ordinary, hubs)
     rank = {block: index for index, block in enumerate(declared)}
+    delegated = _delegated_blocks(declared, neighbours, owner, ordinary, hubs)
+    moved = {block for blocks in delegated.values() for block in blocks}
     order = [block for block in declared if block in hubs and owner[block] == environment]
     for agent in ordinary + [environment]:
         order += _breadth_first(attached.get(agent, []), neighbours, rank)
         if agent != environment:
-            order += [block for block in declared if owner[block] == agent]
+            order += [block for block in declared if owner[block] == agent and block not in moved]
+            order += delegated.get(agent, [])
     return order
+
+
+
+def _delegated_blocks(declared: list[Block], neighbours: Mapping[Block, set[Block]], owner: Mapping[Block, str],
+                      ordinary: list[str], hubs: set[Block]) -> dict[str, list[Block]]:
+    """Variables of a coordinating agent that belong with one partner: partner → those blocks.
+
+    A merchant serving n customers keeps one conversation's variables per customer;
+    each is read together with that customer's blocks only. When an ordinary agent's
+    variables couple (outside hubs) with two or more other agents, each of its
+    variables whose foreign neighbours all belong to a single other ordinary agent
+    moves right after that agent's blocks, the way a ring keeps each agent beside the
+    coins it reads. Action blocks never move.
+    """
+    partners: dict[str, set[str]] = defaultdict(set)
+    foreign: dict[Block, set[str]] = {}
+    for block in declared:
+        if block[0] != "var" or block in hubs or owner[block] not in ordinary:
+            continue
+        others = {owner[near] for near in neighbours.get(block, set())
+                  if owner[near] != owner[block] and owner[near] in ordinary}
+        foreign[block] = others
+        partners[owner[block]] |= others
+    delegated: dict[str, list[Block]] = defaultdict(list)
+    for block, others in foreign.items():
+        if len(others) == 1 and len(partners[owner[block]]) >= 2:
+            delegated[next(iter(others))].append(block)
+    return delegated
 
 
 def _neighbours(edges: Iterable[set[Block]]) -> dict[Block, set[Block]]:
