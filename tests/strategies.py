@@ -451,3 +451,180 @@ def models_and_ctlstar_formulas(draw: Draw, max_bits: int = 6, depth: int = 4) -
     path = path_formulas(model, depth, operator_first=True)
     quantified = st.tuples(st.sampled_from((f.E, f.A)), path).map(lambda pair: pair[0](pair[1]))
     return model, draw(st.one_of(quantified, ctlstar_formulas(model, depth)))
+
+
+# ---------------------------------------------------------------- commitments and action atoms
+
+from ctlstark.model import interaction_proposition  # noqa: E402  (appended section)
+
+CHANNEL_TYPES = (BoolType(), RangeType(0, 1), EnumType(("lo", "hi")), RangeType(-1, 1))
+COMMITMENT_MAX_STATE_BITS = 6
+
+
+@st.composite
+def shared_variable_models(draw: Draw, max_bits: int = COMMITMENT_MAX_STATE_BITS) -> Model:
+    """A random model of 2–3 agents where A0 and A1 (and maybe A2) own a channel variable `v0` of one type.
+
+    Further own variables are named `w0`, `w1`, …, so agents also share them when
+    their types happen to agree. The environment's private variable is sometimes the
+    channel `v0` as well (agents may observe it through Lobsvars). Propositions `p0`… plus `interacting_<i>_<j>` for
+    1–2 ordered pairs of agents (the environment included), as SC requires.
+    """
+    channel = draw(st.sampled_from([t for t in CHANNEL_TYPES if 2 * state_bits(t) <= max_bits]))
+    bits = state_bits(channel)
+    budget = [max_bits - 2 * bits]
+    agent_count = draw(st.integers(2, 3)) if budget[0] >= 1 else 2  # a third agent needs a bit of its own
+    names = [f"A{i}" for i in range(agent_count)]
+    sharers = names[:2] + [n for n in names[2:] if budget[0] >= bits and draw(st.booleans())]
+    budget[0] -= bits * (len(sharers) - 2)
+    needy = len(names) - len(sharers)  # agents still without a variable: one bit each is kept for them
+    has_environment = draw(st.booleans())
+    obsvars: list[Variable] = []
+    private: list[Variable] = []
+    if has_environment:
+        obsvars = draw(_declare(ENVIRONMENT, draw(st.integers(0, 1)), budget, needy, prefix="o"))
+        if budget[0] >= bits + needy and draw(st.booleans()):
+            private = [Variable(ENVIRONMENT, "v0", channel)]  # the environment shares the channel too
+            budget[0] -= bits
+        else:
+            private = draw(_declare(ENVIRONMENT, draw(st.integers(0, 1)), budget, needy, prefix="h"))
+    own: dict[str, list[Variable]] = {}
+    for position, name in enumerate(names):
+        later_needy = sum(1 for n in names[position + 1:] if n not in sharers)
+        channel_part = [Variable(name, "v0", channel)] if name in sharers else []
+        least = 0 if channel_part else 1
+        extra = draw(_declare(name, draw(st.integers(least, 2)), budget, later_needy, prefix="w"))
+        own[name] = channel_part + extra
+    environment_actions = tuple(f"ea{i}" for i in range(draw(st.integers(0, 2)))) if has_environment else ()
+    actions = {name: tuple(f"a{i}" for i in range(draw(st.integers(1, 3)))) for name in names}
+    all_actions = [(name, action) for name in names for action in actions[name]]
+    all_actions += [(ENVIRONMENT, action) for action in environment_actions]
+    single = draw(st.booleans())
+
+    agents: list[Agent] = []
+    if has_environment:
+        agents.append(draw(_environment(obsvars + private, environment_actions, all_actions, single)))
+    for name in names:
+        lobsvars = draw(st.lists(st.sampled_from(private), unique=True)) if private else []
+        agents.append(draw(_agent(name, own[name], tuple(obsvars + lobsvars), actions[name], all_actions, single)))
+    variables = [v for agent in agents for v in agent.own_variables]
+    agent_names = [agent.name for agent in agents]
+    propositions = {f"p{i}": draw(conditions(variables, depth=2)) for i in range(draw(st.integers(2, 3)))}
+    pairs = [(i, j) for i in agent_names for j in agent_names]
+    pairs.sort(key=lambda pair: pair[0] == pair[1])  # distinct agents first
+    interacting = draw(st.lists(st.sampled_from(pairs), min_size=1, max_size=2, unique=True))
+    for debtor, creditor in interacting:
+        propositions[interaction_proposition(debtor, creditor)] = draw(conditions(variables, depth=1))
+    member_sets = st.lists(st.sampled_from(agent_names), min_size=1, max_size=len(agent_names), unique=True)
+    model = Model(
+        name="random_commitments", semantics="single" if single else "multi", agents=tuple(agents),
+        propositions=propositions, initial_condition=draw(_initial_condition(variables)),
+        groups={"g0": tuple(draw(member_sets))}, fairness=(), formulae=(),
+    )
+    fairness_formulas = st.one_of(formulas(model, depth=1, temporal=False), formulas(model, depth=2, plain_ctl=True))
+    return dataclasses.replace(model, fairness=tuple(draw(st.lists(fairness_formulas, max_size=1))))
+
+
+def commitment_pairs(model: Model) -> list[tuple[str, str]]:
+    """Ordered pairs (debtor, creditor) that may appear in C and Fu: they share a variable (i = i included).
+
+    Pairs of distinct agents come first and twice, so that they are drawn more often.
+    """
+    names = model.agent_names
+    pairs = [(i, j) for i in names for j in names if model.shared_variables(i, j)]
+    distinct = [(i, j) for i, j in pairs if i != j]
+    return distinct + distinct + [(i, j) for i, j in pairs if i == j]
+
+
+def interaction_pairs(model: Model) -> list[tuple[str, str]]:
+    """Ordered pairs (debtor, creditor) that may appear in SC: the model defines `interacting_<i>_<j>`."""
+    names = model.agent_names
+    return [(i, j) for i in names for j in names if interaction_proposition(i, j) in model.propositions]
+
+
+def action_atoms(model: Model) -> list[f.ActionAtom]:
+    """Every `i.Action = a` a user may write: declared actions only (no anonymous `#k` codes)."""
+    return [f.ActionAtom(agent.name, action) for agent in model.agents for action in agent.actions
+            if not action.startswith("#")]
+
+
+def commitment_atoms(model: Model) -> st.SearchStrategy[f.Formula]:
+    """Like `atoms`, with propositions (those of SC included) drawn far more often than red states and constants."""
+    props = st.sampled_from(sorted(model.propositions)).map(f.Prop)
+    return st.one_of(props, props, props, props, props, atoms(model))
+
+
+_COMMITMENT_KINDS = ("C", "Fu", "SC", "not", "binary", "ctl", "C", "actions", "K", "Fu", "SC")
+
+
+@st.composite
+def commitment_formulas(draw: Draw, model: Model, depth: int = 3, operator_first: bool = False) -> f.Formula:
+    """A random state formula over `model` that may nest C, Fu, SC (conditional or not), K and E/A.
+
+    E/A govern a CTL shape over these formulas, or an action path formula
+    (`action_path_formulas`); SC governs an action path formula. `operator_first`
+    puts an operator at the top (when `depth` ≥ 1).
+    """
+    if depth == 0 or (not operator_first and draw(st.integers(0, 3)) == 0):
+        return draw(commitment_atoms(model))
+    pairs, interacting = commitment_pairs(model), interaction_pairs(model)
+    kind = draw(st.sampled_from(_COMMITMENT_KINDS))
+    sub = commitment_formulas(model, depth - 1)
+    if kind in ("C", "Fu") and pairs:
+        debtor, creditor = draw(st.sampled_from(pairs))
+        return (f.C if kind == "C" else f.Fu)(debtor, creditor, draw(sub))
+    if kind == "SC" and interacting:
+        debtor, creditor = draw(st.sampled_from(interacting))
+        condition = draw(st.none() | sub)
+        return f.SC(debtor, creditor, draw(action_path_formulas(model, depth - 1)), condition)
+    if kind == "not":
+        return f.Not(draw(sub))
+    if kind == "K":
+        return f.K(draw(st.sampled_from(model.agent_names)), draw(sub))
+    if kind == "ctl":
+        shape = draw(st.sampled_from((f.X, f.F, f.G, f.U)))
+        path = shape(draw(sub)) if shape is not f.U else f.U(draw(sub), draw(sub))
+        return draw(st.sampled_from((f.E, f.A)))(path)
+    if kind == "actions":
+        return draw(st.sampled_from((f.E, f.A)))(draw(action_path_formulas(model, depth - 1)))
+    connective = draw(st.sampled_from((f.And, f.Or, f.Implies, f.Iff)))
+    return connective(draw(sub), draw(sub))
+
+
+_ACTION_PATH_KINDS = ("action", "X", "F", "G", "U", "and", "or", "not", "R", "state", "action", "implies")
+
+
+@st.composite
+def action_path_formulas(draw: Draw, model: Model, depth: int = 2, operator_first: bool = False) -> f.Formula:
+    """A random path formula whose leaves are action atoms and state formulas (`commitment_formulas`).
+
+    `operator_first` puts a temporal or Boolean operator at the top (when `depth` ≥ 1).
+    """
+    atoms_here = action_atoms(model)
+    if depth <= 0 or (not operator_first and draw(st.integers(0, 3)) == 0):
+        if atoms_here and draw(st.booleans()):
+            return draw(st.sampled_from(atoms_here))
+        return draw(commitment_atoms(model))
+    kind = draw(st.sampled_from(_ACTION_PATH_KINDS[1:] if operator_first else _ACTION_PATH_KINDS))
+    sub = action_path_formulas(model, depth - 1)
+    if kind == "action" and atoms_here:
+        return draw(st.sampled_from(atoms_here))
+    if kind == "state":
+        return draw(commitment_formulas(model, depth - 1))
+    if kind in ("X", "F", "G"):
+        return {"X": f.X, "F": f.F, "G": f.G}[kind](draw(sub))
+    if kind == "not":
+        return f.Not(draw(sub))
+    binary = {"U": f.U, "R": f.R, "and": f.And, "or": f.Or, "implies": f.Implies}
+    return binary.get(kind, f.And)(draw(sub), draw(sub))
+
+
+@st.composite
+def models_and_commitment_formulas(
+    draw: Draw, max_bits: int = COMMITMENT_MAX_STATE_BITS, depth: int = 3
+) -> tuple[Model, f.Formula]:
+    """A random model with shared variables and a random state formula with commitments and action atoms."""
+    model = draw(shared_variable_models(max_bits))
+    quantified = st.tuples(st.sampled_from((f.E, f.A)), action_path_formulas(model, depth, operator_first=True)).map(
+        lambda pair: pair[0](pair[1]))
+    return model, draw(st.one_of(commitment_formulas(model, depth, operator_first=True), quantified))

@@ -153,7 +153,7 @@ def test_netbill_action_atoms() -> None:
 ])
 def test_fulfilment_is_commitment_and_synchronised_channel(name: str, debtor: str, creditor: str,
                                                            content: str) -> None:
-    """Fu(C(i, j, φ)) = C(i, j, φ) ∧ sync_ij (semantics brief, derived fact) on the case studies."""
+    """Fu(C(i, j, φ)) = C(i, j, φ) ∧ sync_ij (docs/commitments.md) on the case studies."""
     checker = oracle(name)
     system = checker.system
     pairs = load(name).shared_variables(debtor, creditor)

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ctlstark.api import load_model
-from ctlstark.errors import ResourceExhausted, UnsupportedFormula
+from ctlstark.errors import ResourceExhausted
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem, Lasso, is_ctl_shaped
 from ctlstark.explicit.ltl import expand, to_nnf
 from ctlstark.logic import formula as f
@@ -213,10 +213,9 @@ def test_knowledge_inside_path_formulas() -> None:
     assert checker.sat(f.K("A", revealed_true_next)) == {(True, 2, False)}
 
 
-def test_action_atoms_in_path_formulas_are_unsupported() -> None:
+def test_action_atoms_in_path_formulas_label_the_transition_taken() -> None:
     checker = oracle(graph_model(LOOPS, {"idle": [0]}))
-    with pytest.raises(UnsupportedFormula):
-        checker.sat(f.E(f.And(f.F(f.ActionAtom("A", "go")), f.G(p("idle")))))
+    assert sat(checker, f.E(f.And(f.F(f.ActionAtom("A", "go")), f.G(p("idle"))))) == {0}
 
 
 def test_is_ctl_shaped() -> None:

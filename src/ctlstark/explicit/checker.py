@@ -12,6 +12,11 @@ algorithms chosen to be independent of the symbolic fixpoints:
   product with SCC analysis (`explicit/ltl.py`);
 * `K`, `DK`: group the fair reachable states by the observed variables;
 * `GCK`: breadth-first search along the union of the members' relations;
+* `C`, `Fu`: the relation ~i→j built pair by pair from its definition
+  (`commitment_successors`), then the definitions read off it; `SC(i, j, ψ)`:
+  the interaction proposition ∧ `E ψ`;
+* action atoms in a path formula: the product runs over (state, joint action)
+  positions (`explicit/ltl.py`);
 * `A ψ` is `¬E ¬ψ`.
 
 Which semantics a path quantifier gets (docs/semantics.md, "Paths and
@@ -21,27 +26,29 @@ formulas — the CTL definitions (without fairness a deadlocked successor counts
 for `EX` and ends an until); over anything else, infinite fair paths only.
 
 Supported: propositions, red/green atoms, `true`/`false`, Boolean connectives,
-`E`/`A` over any path formula built from `X F G U R W`, Boolean connectives and
-state formulas, `K GK DK GCK O`. Action atoms and ATL raise `UnsupportedFormula`.
+`E`/`A` over any path formula built from `X F G U R W`, Boolean connectives,
+action atoms and state formulas, `K GK DK GCK O`, `C Fu SC` (docs/commitments.md,
+summarised in each method). ATL raises `UnsupportedFormula`.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..errors import UnsupportedFormula
 from ..logic.formula import (
-    A, ATL, DK, GCK, GK, AgentStates, ActionAtom, And, Const, E, F, Formula, G, Iff, Implies, K, Not, O, Or,
-    TEMPORAL, Prop, R, U, W, X, children, is_state_formula, to_text,
+    A, ATL, DK, GCK, GK, SC, AgentStates, ActionAtom, And, C, Const, E, F, Formula, Fu, G, Iff, Implies, K, Not, O,
+    Or, TEMPORAL, Prop, R, U, W, X, children, is_state_formula, to_text,
 )
 from ..model import Expr, Variable
 from .evaluate import holds
 from .graph import backward_closure, is_nontrivial, strongly_connected_components
-from .ltl import Lasso, exists_fair_path, holds_on_lasso, to_nnf
+from .ltl import ActionPosition, Lasso, exists_fair_action_path, exists_fair_path, holds_on_lasso, to_nnf
 from .system import ExplicitSystem, State
 
 StateSet = frozenset[State]
+Relation = dict[State, frozenset[State]]
 
 
 class ExplicitChecker:
@@ -59,6 +66,7 @@ class ExplicitChecker:
         self._predecessors = system.predecessors()
         self._cache: dict[Formula, StateSet] = {}
         self._path_cache: dict[Formula, StateSet] = {}
+        self._commitment_cache: dict[tuple[str, str], Relation] = {}
         constraints = self.model.fairness if fairness is None else fairness
         if constraints:
             unfair = ExplicitChecker(system, fairness=())
@@ -90,29 +98,57 @@ class ExplicitChecker:
         if path not in self._path_cache:
             leaves: list[Formula] = []
             automaton_formula = to_nnf(path, leaves)
-            leaf_states = [self.sat(leaf) for leaf in leaves]
-            self._path_cache[path] = exists_fair_path(
-                automaton_formula, leaf_states, self.reachable, self._successors, self.fairness_sets
-            )
+            if any(isinstance(leaf, ActionAtom) for leaf in leaves):
+                self._path_cache[path] = exists_fair_action_path(
+                    automaton_formula, [self._position_test(leaf) for leaf in leaves],
+                    self.system.labelled_successors(), self.fairness_sets,
+                )
+            else:
+                leaf_states = [self.sat(leaf) for leaf in leaves]
+                self._path_cache[path] = exists_fair_path(
+                    automaton_formula, leaf_states, self.reachable, self._successors, self.fairness_sets
+                )
         return self._path_cache[path]
 
     def path_holds(self, path: Formula, lasso: Lasso) -> bool:
         """Whether the path formula holds on the lasso (state leaves judged by `sat`).
 
         Only evaluates the formula: whether the lasso is a path of the system
-        and fair is `is_fair_path`'s business.
+        and fair is `is_fair_path`'s business. Action atoms need `lasso.actions`.
         """
-        return holds_on_lasso(path, lasso, self.sat)
+        return holds_on_lasso(path, lasso, self.sat, self.model.agent_names)
 
     def is_fair_path(self, lasso: Lasso) -> bool:
-        """Whether the lasso is an infinite path of reachable states that visits every fairness set in its loop."""
+        """Whether the lasso is an infinite path of reachable states that visits every fairness set in its loop.
+
+        With `lasso.actions`, each step must also be a transition under its joint action.
+        """
         positions = lasso.positions
         if not all(state in self.reachable for state in positions):
             return False
         steps = [(positions[i], positions[lasso.next_position(i)]) for i in range(len(positions))]
         if not all(target in self._successors[source] for source, target in steps):
             return False
+        if lasso.actions is not None:
+            labelled = self.system.labelled_successors()
+            taken = zip(steps, lasso.actions)
+            if not all(target in labelled[source].get(joint, ()) for (source, target), joint in taken):
+                return False
         return all(fair_set.intersection(lasso.loop) for fair_set in self.fairness_sets)
+
+    def commitment_successors(self, debtor: str, creditor: str) -> Relation:
+        """~debtor→creditor: each reachable s ↦ the worlds s' with s ~ s' (docs/commitments.md, "The relation ~i→j").
+
+        A transparent double loop over reachable × worlds, testing the three
+        conditions of the definition on each pair (`_commitment_related`).
+        """
+        key = (debtor, creditor)
+        if key not in self._commitment_cache:
+            related = self._commitment_related(debtor, creditor)
+            self._commitment_cache[key] = {
+                s: frozenset(t for t in self.fair_states if related(s, t)) for s in self.reachable
+            }
+        return self._commitment_cache[key]
 
     # ------------------------------------------------------------------ dispatch
 
@@ -150,9 +186,15 @@ class ExplicitChecker:
                 return self._common_knowledge(group, self.sat(x))
             case O(agent=agent, operand=x):
                 return self._obligation(agent, self.sat(x))
-            case X() | F() | G() | U() | R() | W():
+            case C(debtor=debtor, creditor=creditor, operand=x):
+                return self._commits(debtor, creditor, self.sat(x))
+            case Fu(debtor=debtor, creditor=creditor, operand=x):
+                return self._fulfilled(debtor, creditor, self.sat(C(debtor, creditor, x)))
+            case SC(debtor=debtor, creditor=creditor, path=path, condition=condition):
+                return self._social_commitment(debtor, creditor, path, condition)
+            case X() | F() | G() | U() | R() | W() | ActionAtom():
                 raise UnsupportedFormula(f"path formula outside E/A: {to_text(formula)}")
-            case ActionAtom() | ATL():
+            case ATL():
                 raise UnsupportedFormula(f"the explicit checker does not handle {to_text(formula)}")
         raise TypeError(f"not a formula: {formula!r}")
 
@@ -270,6 +312,54 @@ class ExplicitChecker:
         """O(i, φ): φ at every fair reachable state where `agent` is green; same value everywhere."""
         green = self.fair_states - self._red_states(agent)
         return self.reachable if green <= truth else frozenset()
+
+    # ------------------------------------------------------------------ commitments
+
+    def _commitment_related(self, debtor: str, creditor: str) -> Callable[[State, State], bool]:
+        """The test `s ~debtor→creditor s'` for s reachable and s' a world, condition by condition."""
+        value = self.system.value
+        local = self.model.agent(debtor).local_variables
+        shared = self.model.shared_variables(debtor, creditor)
+        copies = {theirs for _, theirs in shared}
+        unshared = [y for y in self.model.agent(creditor).own_variables if y not in copies]
+
+        def related(s: State, t: State) -> bool:
+            same_local_state = all(value(t, v) == value(s, v) for v in local)  # 1. l_i(s) = l_i(s')
+            received = all(value(t, theirs) == value(s, mine) for mine, theirs in shared)  # 2. j.x(s') = i.x(s)
+            untouched = all(value(t, y) == value(s, y) for y in unshared)  # 3. j.y(s') = j.y(s)
+            return same_local_state and received and untouched
+
+        return related
+
+    def _commits(self, debtor: str, creditor: str, truth: StateSet) -> StateSet:
+        """C(i, j, φ): every ~i→j-successor satisfies φ (vacuous without successors)."""
+        relation = self.commitment_successors(debtor, creditor)
+        return frozenset(s for s in self.reachable if relation[s] <= truth)
+
+    def _fulfilled(self, debtor: str, creditor: str, committed: StateSet) -> StateSet:
+        """Fu(C(i, j, φ)): a world that some reachable state satisfying C(i, j, φ) is ~i→j-related to."""
+        relation = self.commitment_successors(debtor, creditor)
+        return frozenset(s for s in self.fair_states if any(s in relation[t] for t in committed))
+
+    def _social_commitment(self, debtor: str, creditor: str, path: Formula, condition: Formula | None) -> StateSet:
+        """SC(i, j, ψ) = interacting_i_j ∧ E ψ; SC(i, j, τ, ψ) = τ -> SC(i, j, ψ)."""
+        name = self.model.interaction_proposition(debtor, creditor)
+        if name not in self.model.propositions:
+            raise UnsupportedFormula(f"SC({debtor}, {creditor}, …) needs the proposition {name} in the model")
+        committed = self.sat(Prop(name)) & self.sat(E(path))
+        if condition is None:
+            return committed
+        return (self.reachable - self.sat(condition)) | committed
+
+    def _position_test(self, leaf: Formula) -> Callable[[ActionPosition], bool]:
+        """Whether a leaf of a path formula holds at a position (s, a): an action atom reads a, the rest s."""
+        if isinstance(leaf, ActionAtom):
+            if leaf.agent not in self.model.agent_names:
+                raise UnsupportedFormula(f"there is no agent {leaf.agent!r}: {to_text(leaf)}")
+            index = self.model.agent_names.index(leaf.agent)
+            return lambda position: position[1][index] == leaf.action
+        states = self.sat(leaf)
+        return lambda position: position[0] in states
 
 
 def is_ctl_shaped(path: Formula) -> bool:

@@ -4,9 +4,9 @@
 "Paths and deadlocks"). The oracle decides it with a method independent of the
 symbolic tableau:
 
-1. TRANS: every maximal state subformula of ψ becomes a literal whose states the
-   caller computes (`leaf_states`); ψ is put in negation normal form over
-   `X U R` (own translation, `to_nnf`).
+1. TRANS: every maximal state subformula of ψ, and every action atom, becomes a
+   literal whose truth the caller computes (`leaf_states`); ψ is put in negation
+   normal form over `X U R` (own translation, `to_nnf`).
 2. The classic on-the-fly tableau of Gerth, Peled, Vardi and Wolper turns the NNF
    into a generalized Büchi automaton: a node is a fully expanded set of
    obligations (`Node.now`) plus what must hold next (`Node.later`); one acceptance
@@ -15,23 +15,37 @@ symbolic tableau:
    satisfies `E ψ` iff one of its initial product vertices reaches a nontrivial
    SCC meeting every acceptance set and every model fairness set.
 
+Action atoms (docs/commitments.md, "Action atoms"): a path is s0 a0 s1 a1 …, and
+`i.Action = a` holds at position k iff agent i's component of a_k is a. When ψ
+contains one, the product runs over *positions* (s, a) — a state with a joint
+action taken from it — instead of states: (s, a) → (t, b) for t a successor of
+s under a and b any joint action taken from t. A deadlocked t has no action,
+hence no position: no infinite path goes through it, as required. State
+literals hold at (s, a) iff they hold at s; fairness likewise. `E ψ` holds at
+s iff some position (s, a) starts an accepting path (`exists_fair_action_path`).
+Formulas without action atoms keep the plain state product.
+
 `holds_on_lasso` evaluates a path formula on one ultimately periodic path by the
 textbook fixpoint definitions over its positions (no automaton): the witness
 replay of issue 4 uses it, and the tests use it to cross-check the product.
+Action atoms need a lasso that carries its joint actions (`Lasso.actions`);
+on a state-only lasso they raise `UnsupportedFormula`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Union
+from typing import TypeVar, Union
 
 from ..errors import UnsupportedFormula
 from ..logic import formula as f
 from .graph import backward_closure, is_nontrivial, strongly_connected_components
-from .system import State
+from .system import Joint, State
 
 StateSet = frozenset[State]
+ActionPosition = tuple[State, Joint]
+"""A position of an action-labelled path: a state and the joint action taken from it."""
 
 # ---------------------------------------------------------------- negation normal form over X U R
 
@@ -96,8 +110,8 @@ Nnf = Union[Truth, Literal, Conj, Disj, Next, Until, Release]
 def to_nnf(path: f.Formula, leaves: list[f.Formula]) -> Nnf:
     """Negation normal form of `path`; each maximal state subformula becomes a `Literal`.
 
-    `leaves` collects the state subformulas (a leaf's number is its index there);
-    constants become `Truth`. Action atoms raise `UnsupportedFormula` (issue 5).
+    `leaves` collects the state subformulas and action atoms (a leaf's number is
+    its index there); constants become `Truth`.
     """
     return _nnf(path, False, leaves)
 
@@ -151,7 +165,7 @@ def _nnf(formula: f.Formula, negated: bool, leaves: list[f.Formula]) -> Nnf:
                 return Until(neg(r), Conj(neg(l), neg(r)))
             return Release(pos(r), Disj(pos(l), pos(r)))
         case f.ActionAtom():
-            raise UnsupportedFormula(f"action atoms are not supported yet: {f.to_text(formula)}")
+            return _leaf(formula, negated, leaves)
     raise UnsupportedFormula(f"not a path formula: {f.to_text(formula)}")
 
 
@@ -236,7 +250,62 @@ def _nnf_children(node: Nnf) -> tuple[Nnf, ...]:
 
 # ---------------------------------------------------------------- the product and its fair SCCs
 
-Vertex = tuple[State, Node]
+Position = TypeVar("Position", bound=Hashable)
+
+
+def accepting_positions(
+    formula: Nnf,
+    positions: Iterable[Position],
+    successors: Mapping[Position, Iterable[Position]],
+    literal_holds: Callable[[Position, int], bool],
+    fairness: Sequence[Callable[[Position], bool]],
+) -> frozenset[Position]:
+    """The positions where an infinite path, meeting every `fairness` test infinitely often, satisfies `formula`.
+
+    A position is whatever the path graph is made of (a state, or a state with an
+    action); `literal_holds(position, leaf)` says whether leaf number `leaf` holds there.
+    """
+
+    def admits(position: Position, node: Node) -> bool:
+        return all(literal_holds(position, lit.leaf) == lit.positive for lit in node.literals())
+
+    memo: dict[frozenset[Nnf], frozenset[Node]] = {}
+
+    def expanded(obligations: frozenset[Nnf]) -> frozenset[Node]:
+        if obligations not in memo:
+            memo[obligations] = expand(obligations)
+        return memo[obligations]
+
+    initial_nodes = expanded(frozenset({formula}))
+    starts = [(p, node) for p in positions for node in initial_nodes if admits(p, node)]
+    graph: dict[tuple[Position, Node], list[tuple[Position, Node]]] = {}
+    frontier = list(starts)
+    while frontier:
+        vertex = frontier.pop()
+        if vertex in graph:
+            continue
+        position, node = vertex
+        following = expanded(node.later)
+        graph[vertex] = [(t, n) for t in successors[position] for n in following if admits(t, n)]
+        frontier.extend(v for v in graph[vertex] if v not in graph)
+
+    acceptance = untils(formula)
+    cores: list[tuple[Position, Node]] = []
+    for component in strongly_connected_components(graph.keys(), graph):
+        if not is_nontrivial(component, graph):
+            continue
+        if not all(any(node.fulfils(until) for _, node in component) for until in acceptance):
+            continue
+        if not all(any(fair(position) for position, _ in component) for fair in fairness):
+            continue
+        cores.extend(component)
+
+    predecessors: dict[tuple[Position, Node], list[tuple[Position, Node]]] = {}
+    for source, targets in graph.items():
+        for target in targets:
+            predecessors.setdefault(target, []).append(source)
+    good = backward_closure(cores, predecessors, lambda _: True)
+    return frozenset(position for position, node in starts if (position, node) in good)
 
 
 def exists_fair_path(
@@ -247,47 +316,47 @@ def exists_fair_path(
     fairness_sets: Sequence[StateSet],
 ) -> StateSet:
     """The states of `states` where an infinite path meeting every fairness set infinitely often satisfies `formula`."""
+    return accepting_positions(
+        formula, states, successors,
+        lambda state, leaf: state in leaf_states[leaf],
+        [fair.__contains__ for fair in fairness_sets],
+    )
 
-    def admits(state: State, node: Node) -> bool:
-        return all((state in leaf_states[lit.leaf]) == lit.positive for lit in node.literals())
 
-    memo: dict[frozenset[Nnf], frozenset[Node]] = {}
+def action_positions(
+    labelled: Mapping[State, Mapping[Joint, frozenset[State]]],
+) -> dict[ActionPosition, list[ActionPosition]]:
+    """The position graph of action-labelled paths: (s, a) → (t, b), t a successor of s under a, b taken from t."""
+    return {
+        (state, action): [(target, following) for target in targets for following in labelled[target]]
+        for state, by_action in labelled.items()
+        for action, targets in by_action.items()
+    }
 
-    def expanded(obligations: frozenset[Nnf]) -> frozenset[Node]:
-        if obligations not in memo:
-            memo[obligations] = expand(obligations)
-        return memo[obligations]
 
-    initial_nodes = expanded(frozenset({formula}))
-    starts = [(s, node) for s in states for node in initial_nodes if admits(s, node)]
-    graph: dict[Vertex, list[Vertex]] = {}
-    frontier = list(starts)
-    while frontier:
-        vertex = frontier.pop()
-        if vertex in graph:
-            continue
-        state, node = vertex
-        following = expanded(node.later)
-        graph[vertex] = [(t, n) for t in successors[state] for n in following if admits(t, n)]
-        frontier.extend(v for v in graph[vertex] if v not in graph)
+def exists_fair_action_path(
+    formula: Nnf,
+    leaf_holds: Sequence[Callable[[ActionPosition], bool]],
+    labelled: Mapping[State, Mapping[Joint, frozenset[State]]],
+    fairness_sets: Sequence[StateSet],
+) -> StateSet:
+    """The states where an infinite fair path s0 a0 s1 a1 … satisfies `formula`, whose leaves may be action atoms.
 
-    acceptance = untils(formula)
-    cores: list[Vertex] = []
-    for component in strongly_connected_components(graph.keys(), graph):
-        if not is_nontrivial(component, graph):
-            continue
-        if not all(any(node.fulfils(until) for _, node in component) for until in acceptance):
-            continue
-        if not all(any(state in fair for state, _ in component) for fair in fairness_sets):
-            continue
-        cores.extend(component)
+    `leaf_holds[k]` decides leaf k at a position (s, a); `labelled` maps each
+    reachable state to its joint actions and their successors (`ExplicitSystem.labelled_successors`).
+    """
+    graph = action_positions(labelled)
+    found = accepting_positions(
+        formula, graph.keys(), graph,
+        lambda position, leaf: leaf_holds[leaf](position),
+        [_state_in(fair) for fair in fairness_sets],
+    )
+    return frozenset(state for state, _ in found)
 
-    predecessors: dict[Vertex, list[Vertex]] = {}
-    for source, targets in graph.items():
-        for target in targets:
-            predecessors.setdefault(target, []).append(source)
-    good = backward_closure(cores, predecessors, lambda _: True)
-    return frozenset(state for state, node in starts if (state, node) in good)
+
+def _state_in(states: StateSet) -> Callable[[ActionPosition], bool]:
+    """The test "the position's state is in `states`" (a function, so each test keeps its own set)."""
+    return lambda position: position[0] in states
 
 
 # ---------------------------------------------------------------- lassos
@@ -295,14 +364,21 @@ def exists_fair_path(
 
 @dataclass(frozen=True)
 class Lasso:
-    """An ultimately periodic path: `prefix`, then `loop` repeated forever (`loop` non-empty)."""
+    """An ultimately periodic path: `prefix`, then `loop` repeated forever (`loop` non-empty).
+
+    `actions`, when given, has one joint action per position (`positions[k]`
+    takes `actions[k]` to the next position); action atoms need it.
+    """
 
     prefix: tuple[State, ...]
     loop: tuple[State, ...]
+    actions: tuple[Joint, ...] | None = None
 
     def __post_init__(self) -> None:
         if not self.loop:
             raise ValueError("a lasso needs a non-empty loop")
+        if self.actions is not None and len(self.actions) != len(self.prefix) + len(self.loop):
+            raise ValueError("a lasso needs one joint action per position")
 
     @property
     def positions(self) -> tuple[State, ...]:
@@ -314,12 +390,20 @@ class Lasso:
         return position + 1 if position + 1 < len(self.positions) else len(self.prefix)
 
 
-def holds_on_lasso(path: f.Formula, lasso: Lasso, state_sat: Callable[[f.Formula], StateSet]) -> bool:
-    """Whether `path` holds on `lasso` (at its first position); `state_sat` gives a state formula's states."""
-    return 0 in _positions(path, lasso, state_sat)
+def holds_on_lasso(
+    path: f.Formula, lasso: Lasso, state_sat: Callable[[f.Formula], StateSet], agents: Sequence[str] = ()
+) -> bool:
+    """Whether `path` holds on `lasso` (at its first position); `state_sat` gives a state formula's states.
+
+    `agents` names the components of the lasso's joint actions (`Model.agent_names`);
+    only action atoms need it, and they need `lasso.actions` too.
+    """
+    return 0 in _positions(path, lasso, state_sat, tuple(agents))
 
 
-def _positions(formula: f.Formula, lasso: Lasso, state_sat: Callable[[f.Formula], StateSet]) -> frozenset[int]:
+def _positions(
+    formula: f.Formula, lasso: Lasso, state_sat: Callable[[f.Formula], StateSet], agents: tuple[str, ...]
+) -> frozenset[int]:
     """The positions of the lasso where `formula` holds, by the fixpoint definitions."""
     everywhere = frozenset(range(len(lasso.positions)))
     if f.is_state_formula(formula):
@@ -327,7 +411,7 @@ def _positions(formula: f.Formula, lasso: Lasso, state_sat: Callable[[f.Formula]
         return frozenset(i for i, state in enumerate(lasso.positions) if state in satisfying)
 
     def sub(x: f.Formula) -> frozenset[int]:
-        return _positions(x, lasso, state_sat)
+        return _positions(x, lasso, state_sat, agents)
 
     def pre(target: frozenset[int]) -> frozenset[int]:
         return frozenset(i for i in everywhere if lasso.next_position(i) in target)
@@ -367,8 +451,16 @@ def _positions(formula: f.Formula, lasso: Lasso, state_sat: Callable[[f.Formula]
             release, hold = sub(l), sub(r)
             return greatest(lambda z: hold & (release | pre(z)))
         case f.ActionAtom():
-            raise UnsupportedFormula(f"action atoms are not supported yet: {f.to_text(formula)}")
+            return _action_positions(formula, lasso, agents)
     raise UnsupportedFormula(f"not a path formula: {f.to_text(formula)}")
+
+
+def _action_positions(atom: f.ActionAtom, lasso: Lasso, agents: tuple[str, ...]) -> frozenset[int]:
+    """The positions whose joint action gives `atom.agent` the action `atom.action`."""
+    if lasso.actions is None or atom.agent not in agents:
+        raise UnsupportedFormula(f"{f.to_text(atom)} needs a lasso with joint actions and the agents' names")
+    index = agents.index(atom.agent)
+    return frozenset(k for k, joint in enumerate(lasso.actions) if joint[index] == atom.action)
 
 
 def _fixpoint(step: Callable[[frozenset[int]], frozenset[int]], start: frozenset[int]) -> frozenset[int]:
@@ -380,4 +472,7 @@ def _fixpoint(step: Callable[[frozenset[int]], frozenset[int]], start: frozenset
         current = following
 
 
-__all__ = ["Lasso", "Node", "exists_fair_path", "expand", "holds_on_lasso", "to_nnf", "untils"]
+__all__ = [
+    "ActionPosition", "Lasso", "Node", "accepting_positions", "action_positions", "exists_fair_action_path",
+    "exists_fair_path", "expand", "holds_on_lasso", "to_nnf", "untils",
+]

@@ -2,8 +2,10 @@
 
 Initial states: every valuation that satisfies `InitStates`. Successors: every
 joint action enabled by the protocols, times every evolution alternative of every
-agent. Reachable states: breadth-first search. Meant for small models (the test
-oracle); `max_states` bounds the valuations and joint actions it will try.
+agent. Reachable states: breadth-first search. `labelled_successors` keeps the
+joint action of every transition (for action atoms in path formulas). Meant for
+small models (the test oracle); `max_states` bounds the valuations and joint
+actions it will try.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from ..model import Agent, Model, Value, Variable
 from .evaluate import JointAction, evaluate, fits, holds
 
 State = tuple[Value, ...]
+Joint = tuple[str, ...]
+"""A joint action as a tuple: one action per agent of `Model.agents`, in that order."""
 
 DEFAULT_MAX_STATES = 200_000
 
@@ -41,6 +45,7 @@ class ExplicitSystem:
         )
         self.successors: dict[State, frozenset[State]] = self._explore()
         self.states: frozenset[State] = frozenset(self.successors)
+        self._labelled: dict[State, dict[Joint, frozenset[State]]] | None = None
 
     # ------------------------------------------------------------------ queries
 
@@ -56,6 +61,27 @@ class ExplicitSystem:
         """The values of `variables` in `state` (in a fixed order for a frozenset)."""
         ordered = sorted(variables, key=self._index.__getitem__) if isinstance(variables, frozenset) else variables
         return tuple(state[self._index[v]] for v in ordered)
+
+    def value(self, state: State, variable: Variable) -> Value:
+        """The value of one variable in `state`."""
+        return state[self._index[variable]]
+
+    def labelled_successors(self) -> dict[State, dict[Joint, frozenset[State]]]:
+        """Each reachable state's joint actions that lead somewhere, with the successors under each.
+
+        A joint action is *taken* in a state when every agent's protocol enables its
+        component and the evolution gives it at least one successor (docs/commitments.md,
+        "Action atoms"); the others do not appear. Computed on first use.
+        """
+        if self._labelled is None:
+            self._labelled = {state: self._labelled_from(state) for state in self.states}
+        return self._labelled
+
+    def _labelled_from(self, state: State) -> dict[Joint, frozenset[State]]:
+        grouped: dict[Joint, set[State]] = {}
+        for joint, target in self.transitions(state):
+            grouped.setdefault(tuple(joint[name] for name in self.model.agent_names), set()).add(target)
+        return {action: frozenset(targets) for action, targets in grouped.items()}
 
     def deadlocks(self) -> frozenset[State]:
         """Reachable states without any successor."""
