@@ -6,11 +6,14 @@ that the first state of a top-level trace (and of every run) is initial, that
 every step's joint action is enabled by every agent's protocol and that the
 next state is one of the evolution's results under it, that a lasso closes
 and its loop visits every fairness set, that the path formula holds on the
-trace by direct evaluation (state subformulas are judged by the symbolic
-checker's state sets), and that knowledge links join states the agents cannot
-tell apart, and deontic links states where the agent is green. A Boolean combination's one-state trace must give the combination
-its claimed value and link only children explaining its leaves (replayed in
-turn). Any failure raises `WitnessError` naming the trace and the step.
+trace by direct evaluation (`explicit.ltl.holds_on_lasso`: state subformulas
+are judged by the symbolic checker's state sets, action atoms by the steps'
+joint actions), that knowledge links join states the agents cannot tell
+apart, deontic links states where the agent is green, and commitment links
+states related by ~i→j (checked on values). A Boolean combination's one-state
+trace must give the combination its claimed value and link only children
+explaining its leaves (replayed in turn). Any failure raises `WitnessError`
+naming the trace and the step.
 """
 
 from __future__ import annotations
@@ -24,9 +27,7 @@ from ..explicit.system import ExplicitSystem
 from ..logic import formula as f
 from ..model import Model, Value
 from ..symbolic.bdd import Function
-from ..logic.normalise import path_nnf, subformulas
-from .extract import BOOLEAN_CONNECTIVES, WitnessError, action_atom_holds, boolean_leaves, existential_path
-from .support import PathSupport
+from .extract import BOOLEAN_CONNECTIVES, WitnessError, boolean_leaves, existential_path
 from .trace import Link, Trace
 
 State = tuple[Value, ...]
@@ -163,8 +164,6 @@ class Replayer:
             self._fail(trace, "is finite, but a general path formula ranges over infinite paths")
         if trace.loop_start is None:
             ok = self._holds_finite(path, trace.states)
-        elif any(isinstance(sub, f.ActionAtom) for sub in subformulas(path)):
-            ok = self._fair_loop(trace) and self._holds_with_actions(path, trace)
         else:
             ok = self._holds_on_lasso(path, trace)
         if not ok:
@@ -190,7 +189,8 @@ class Replayer:
     def _holds_on_lasso(self, path: f.Formula, trace: Trace) -> bool:
         """The lasso is infinite, its loop visits every fairness set, and the path formula holds on it."""
         states, start = trace.states, trace.loop_start
-        lasso = Lasso(tuple(states[:start]), tuple(states[start:]))
+        actions = tuple(step.action for step in trace.steps)  # every step of a lasso has one
+        lasso = Lasso(tuple(states[:start]), tuple(states[start:]), actions)  # type: ignore[arg-type]
         loop = lasso.loop
         for constraint in self.constraints:
             if not any(self._in(state, constraint) for state in loop):
@@ -199,26 +199,7 @@ class Replayer:
         def satisfying(formula: f.Formula) -> frozenset[State]:
             return frozenset(s for s in states if self._truth(formula, s))
 
-        return holds_on_lasso(path, lasso, satisfying)
-
-    def _fair_loop(self, trace: Trace) -> bool:
-        """The loop of a lasso visits every fairness set."""
-        loop = trace.states[trace.loop_start:]
-        return all(any(self._in(state, constraint) for state in loop) for constraint in self.constraints)
-
-    def _holds_with_actions(self, path: f.Formula, trace: Trace) -> bool:
-        """The path formula with action atoms on the lasso, its steps' joint actions labelling the positions.
-
-        `explicit.ltl.holds_on_lasso` labels positions by states only, so positions are evaluated here
-        by the fixpoint definitions of `witness.support.PathSupport`.
-        """
-        def truth(formula: f.Formula, position: int) -> bool:
-            step = trace.steps[position]
-            if isinstance(formula, f.ActionAtom):
-                return action_atom_holds(self.model, formula, step.action)
-            return self._truth(formula, step.state)
-
-        return PathSupport(len(trace.steps), trace.loop_start, truth).holds(path_nnf(path), 0)
+        return holds_on_lasso(path, lasso, satisfying, self.model.agent_names)
 
     def _check_boolean(self, trace: Trace, formula: f.Formula, value: bool) -> None:
         """One state where the combination has the claimed value; each child explains one of its leaves, with the leaf's value there.
