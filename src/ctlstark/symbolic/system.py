@@ -39,6 +39,7 @@ from .encode import Encoding, ExpressionEncoder, TransitionEncoder, recursion_he
 
 CLUSTER_NODE_LIMIT = 5000
 REORDER_NODE_THRESHOLD = 2_000_000
+SLOW_PRODUCT_SECONDS = 0.5
 _REORDER_POLL_SECONDS = 1.0
 
 
@@ -140,10 +141,11 @@ class SymbolicSystem:
         return self._action_twins
 
     def _relational_product(self, states: Function, schedule: Schedule) -> Function:
+        started = time.perf_counter()
         result = states
         for part, quantified in schedule:
             result = backend.and_exists(result, part, quantified)
-        self._poll_reordering()
+        self._poll_reordering(time.perf_counter() - started)
         return result
 
     # ------------------------------------------------------------ reachability
@@ -222,16 +224,22 @@ class SymbolicSystem:
 
     # ------------------------------------------------------------ reordering
 
-    def _poll_reordering(self) -> None:
-        """With `reorder=None`, turn sifting on once the manager passes the node threshold.
+    def _poll_reordering(self, product_seconds: float) -> None:
+        """With `reorder=None`, turn sifting on once the manager passes the node threshold,
+        or once one relational product took `SLOW_PRODUCT_SECONDS` (the static order
+        makes its intermediate BDDs blow up even if little survives).
 
         Reading CUDD's node count costs about 10 ms, so it is polled at most
         once per `_REORDER_POLL_SECONDS`.
         """
-        if self._reorder is not None:
+        if self._reorder is not None or backend.reordering_enabled(self.bdd):
+            return
+        if product_seconds > SLOW_PRODUCT_SECONDS:
+            backend.set_reordering(self.bdd, True)
+            self.stats["reordering_enabled_after_product_seconds"] = round(product_seconds, 3)
             return
         now = time.perf_counter()
-        if now - self._last_poll < _REORDER_POLL_SECONDS or backend.reordering_enabled(self.bdd):
+        if now - self._last_poll < _REORDER_POLL_SECONDS:
             return
         self._last_poll = now
         if backend.live_nodes(self.bdd) > REORDER_NODE_THRESHOLD:
