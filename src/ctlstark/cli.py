@@ -61,7 +61,7 @@ def check_command(
     reorder: Optional[bool] = typer.Option(
         None,
         "--reorder/--no-reorder",
-        help="Force CUDD dynamic variable reordering on or off (default: only when BDDs grow large).",
+        help="Force CUDD dynamic variable reordering on or off (default: only when BDDs grow large or an image is slow).",
     ),
     stats: bool = typer.Option(
         False, "--stats", help="After each verdict, show how each path-quantified subformula was computed."
