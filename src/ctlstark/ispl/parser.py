@@ -23,12 +23,13 @@ from ..logic.formula import Formula, to_text
 from ..model import FormulaMode
 from . import formulas
 from . import syntax as sx
+from .fastparse import parse_model_fast
 
 
 @lru_cache(maxsize=None)
 def _lark() -> Lark:
     grammar = resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", start=["start", "formula_text"],
+    return Lark(grammar, parser="lalr", lexer="contextual", start=["start", "formula_text", "tail"],
                 propagate_positions=True, maybe_placeholders=True, cache=True)
 
 
@@ -38,12 +39,36 @@ def _lark() -> Lark:
 def parse_model_syntax(text: str, filename: str) -> tuple[sx.ModelSyntax, list[Diagnostic]]:
     """The syntax tree of an ISPL file and the (non-syntax) diagnostics found while building it.
 
-    Raises IsplError on a syntax error.
+    Raises IsplError on a syntax error. Valid files are read by the fast parser
+    (fastparse.py); whatever it is not sure of goes through lark, which also gives the
+    syntax-error messages.
     """
+    fast = parse_model_fast(text, filename)
+    if fast is not None:
+        return fast
     tree = _parse(text, filename, "start")
     builder = _Builder(text, filename)
     model = builder.transform(tree)
     return model, builder.diagnostics
+
+
+def parse_tail_syntax(text: str, filename: str, offset: int) -> tuple[
+        tuple[sx.GroupDecl, ...], tuple[sx.FormulaSyntax, ...], tuple[sx.FormulaSyntax, ...], list[Diagnostic]] | None:
+    """Groups, Fairness and Formulae of a file whose tail starts at `offset`, read by lark.
+
+    For fastparse.py, which reads the model part itself. The text before `offset` is
+    blanked (newlines kept), so lark's positions are those of the whole file and the
+    `_Builder` (given the original text) builds exactly what the whole-file parse
+    builds. None on a syntax error: the caller then parses the whole file with lark.
+    """
+    blanked = "\n".join(" " * len(line) for line in text[:offset].split("\n")) + text[offset:]
+    try:
+        tree = _lark().parse(blanked, start="tail")
+    except LarkError:
+        return None
+    builder = _Builder(text, filename)
+    parts = {child[0]: child[1] for child in builder.transform(tree).children}
+    return parts.get("groups", ()), parts.get("fairness", ()), parts["formulae"], builder.diagnostics
 
 
 def parse_formula_syntax(text: str, source: str, mode: FormulaMode) -> tuple[sx.FormulaSyntax, list[Diagnostic]]:

@@ -1,0 +1,383 @@
+"""The fast ISPL parser (ispl/fastparse.py) gives exactly what the lark path gives, or None.
+
+"Exactly" is dataclass equality of the `syntax.py` trees, positions included, and of
+the diagnostics. None ("not sure") is allowed on any input: the caller then runs
+lark. It is required on malformed input, and it must not happen on the valid files
+we care about (examples, reference models, generated models).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ctlstark.errors import IsplError, recursion_headroom
+from ctlstark.ispl import syntax as sx
+from ctlstark.ispl.fastparse import parse_model_fast
+from ctlstark.ispl.parser import _Builder, _parse, parse_model_syntax
+
+from benchmark_modules import load_benchmark
+from ispl_writer import write_model
+from strategies import models
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted((ROOT / "ispl_examples").glob("*.ispl"))
+REFERENCE = ROOT.parent / "shared" / "ispl-reference"
+REFERENCE_MODELS = sorted(REFERENCE.glob("*/*.ispl")) if REFERENCE.is_dir() else []
+LARGE_MODEL_BYTES = 400_000  # lark takes seconds on the ~700 KB generated GDL models: -m slow
+
+
+def lark_syntax(text: str, filename: str = "test.ispl"):
+    """What the lark path of `parse_model_syntax` gives (raises IsplError on a syntax error)."""
+    tree = _parse(text, filename, "start")
+    builder = _Builder(text, filename)
+    return builder.transform(tree), builder.diagnostics
+
+
+def lark_diagnostics(text: str, filename: str = "test.ispl"):
+    """The diagnostics of lark's syntax error on `text`."""
+    with pytest.raises(IsplError) as caught:
+        lark_syntax(text, filename)
+    return caught.value.diagnostics
+
+
+def assert_same_as_lark(text: str, filename: str = "test.ispl") -> None:
+    """The fast parser accepts `text` and gives lark's tree and diagnostics."""
+    with recursion_headroom():  # comparing long left-nested chains recurses deeply
+        fast = parse_model_fast(text, filename)
+        assert fast is not None, "the fast parser declined a valid file"
+        assert fast == lark_syntax(text, filename)
+
+
+def file_params(paths: list[Path]) -> list:
+    return [pytest.param(path, id=f"{path.parent.name}/{path.name}",
+                         marks=[pytest.mark.slow] if path.stat().st_size > LARGE_MODEL_BYTES else [])
+            for path in paths]
+
+
+# ---------------------------------------------------------------- (a) example and reference models
+
+
+@pytest.mark.parametrize("path", file_params(EXAMPLES))
+def test_examples(path: Path) -> None:
+    assert_same_as_lark(path.read_text(), str(path))
+
+
+@pytest.mark.skipif(not REFERENCE_MODELS, reason="shared/ispl-reference is not available")
+@pytest.mark.parametrize("path", file_params(REFERENCE_MODELS))
+def test_reference_models(path: Path) -> None:
+    """Accepted by lark: the same result. Malformed on purpose: both fail."""
+    text = path.read_text()
+    try:
+        expected = lark_syntax(text, str(path))
+    except IsplError:
+        assert parse_model_fast(text, str(path)) is None
+        return
+    with recursion_headroom():
+        assert parse_model_fast(text, str(path)) == expected
+
+
+# ---------------------------------------------------------------- (b) random models
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(models())
+def test_random_models(model) -> None:
+    assert_same_as_lark(write_model(model), "random.ispl")
+
+
+# Random conditions, expressions and assignments, written with random parentheses,
+# blanks and comments: the shapes (left-nested chains, precedence) and positions
+# (a node starts at its first token, parentheses around its first operand included).
+
+BLANK = st.sampled_from(["", " ", " ", "  ", "\n", "\t", " -- a comment\n"])
+NAMES = st.sampled_from(["x", "y", "n1", "A", "R", "X", "MA", "U"])  # formula keywords are names here
+LITERALS = st.sampled_from(["0", "1", "42", "007", "-1", "- 3", "true", "false"])
+QUALIFIED = st.sampled_from(["Ag.x", "Environment.y", "Ag . n1", "Environment .x"])
+
+
+@st.composite
+def parenthesised(draw, text: str, most: int = 2) -> str:
+    for _ in range(draw(st.integers(0, most))):
+        text = f"({draw(BLANK)}{text}{draw(BLANK)})"
+    return text
+
+
+@st.composite
+def expressions(draw, depth: int = 3) -> str:
+    if depth == 0 or draw(st.integers(0, 3)) == 0:
+        return draw(parenthesised(draw(st.one_of(NAMES, LITERALS, QUALIFIED)), most=1))
+    kind = draw(st.integers(0, 5))
+    if kind == 0:  # `~` applies to an arithmetic term: parenthesise its operand, and the whole
+        return f"(~{draw(BLANK)}({draw(expressions(depth - 1))}))"
+    op = draw(st.sampled_from(["+", "-", "*", "/", "&", "|", "^"]))
+    left, right = draw(expressions(depth - 1)), draw(expressions(depth - 1))
+    return draw(parenthesised(f"{left} {draw(BLANK)}{op}{draw(BLANK)} {right}", most=1))
+
+
+@st.composite
+def conditions(draw, depth: int = 3) -> str:
+    kind = draw(st.integers(0, 6)) if depth > 0 else 0
+    if kind <= 2:
+        atom = draw(st.sampled_from(["cmp", "cmp", "cmp", "own", "agent"]))
+        if atom == "own":
+            text = f"Action{draw(BLANK)}={draw(BLANK)}a"
+        elif atom == "agent":
+            text = f"{draw(st.sampled_from(['Ag', 'Environment']))}{draw(BLANK)}.Action = b"
+        else:
+            op = draw(st.sampled_from(["=", "=", "<", ">", "<=", ">=", "<>"]))
+            text = f"{draw(expressions(2))}{draw(BLANK)}{op}{draw(BLANK)}{draw(expressions(2))}"
+        return draw(parenthesised(text))
+    if kind == 3:
+        return draw(parenthesised(f"!{draw(BLANK)}{draw(conditions(depth - 1))}"))
+    op = draw(st.sampled_from(["and", "or"]))
+    return draw(parenthesised(f"{draw(conditions(depth - 1))} {op} {draw(conditions(depth - 1))}"))
+
+
+@st.composite
+def assignments(draw, depth: int = 2) -> str:
+    if depth == 0 or draw(st.booleans()):
+        text = f"{draw(st.sampled_from(['x', 'y']))}{draw(BLANK)}={draw(BLANK)}{draw(expressions(2))}"
+        return draw(parenthesised(text, most=1))
+    return draw(parenthesised(f"{draw(assignments(depth - 1))} and {draw(assignments(depth - 1))}", most=1))
+
+
+@st.composite
+def condition_models(draw) -> str:
+    def condition() -> str:
+        return draw(conditions())
+    return f"""Agent Environment
+  Vars: y : boolean; end Vars
+  RedStates: {condition()}; end RedStates
+  Actions = {{b}};
+  Protocol: {condition()} : {{b}}; Other : {{b}}; end Protocol
+  Evolution: {draw(assignments())} if {condition()}; end Evolution
+end Agent
+Agent Ag
+  Vars: x : -2..3; n1 : {{u, v}}; end Vars
+  Actions = {{a}};
+  Protocol: {condition()} : {{a}}; end Protocol
+  Evolution: {draw(assignments())} if {condition()}; end Evolution
+end Agent
+Evaluation p if {condition()}; end Evaluation
+InitStates {condition()}; end InitStates
+Formulae AG p; end Formulae
+"""
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(condition_models())
+def test_random_conditions_and_expressions(text: str) -> None:
+    assert_same_as_lark(text)
+
+
+# Random edits of valid files: the fast parser gives lark's result or None, never another one.
+
+TOKEN = re.compile(r"\s+|--[^\n]*|[A-Za-z][A-Za-z0-9_]*|[0-9]+|\.\.|<>|<=|>=|.", re.S)
+EDITS = ["(", ")", "and", "or", "!", "=", "<", "<>", "-", "+", "~", "&", ".", "..", ";", ":", "{", "}", ",",
+         "Action", "Environment", "end", "Agent", "true", "x", "Other", "if", "1", "boolean", "Vars", "Lobsvars",
+         "RedStates", "Groups", "Formulae", "InitStates", " ", "\n", "--c\n", "é", "$", "Agentx", "and1"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([path for path in EXAMPLES if path.stat().st_size < 20_000]), st.randoms(use_true_random=False))
+def test_random_edits_never_give_another_result(path: Path, rng: random.Random) -> None:
+    tokens = TOKEN.findall(path.read_text())
+    for _ in range(rng.randint(1, 3)):
+        at = rng.randrange(len(tokens))
+        edit = rng.randrange(3)
+        if edit == 0:
+            del tokens[at]
+        elif edit == 1:
+            tokens[at] = rng.choice(EDITS)
+        else:
+            tokens.insert(at, rng.choice(EDITS))
+    text = "".join(tokens)
+    fast = parse_model_fast(text, "edited.ispl")
+    if fast is not None:
+        assert fast == lark_syntax(text, "edited.ispl")
+
+
+# ---------------------------------------------------------------- (c) dining cryptographers
+
+
+@pytest.mark.parametrize("n", [3, 4, 7, 12, 25])
+def test_dining_cryptographers(n: int) -> None:
+    assert_same_as_lark(load_benchmark("dc").dc_model_text(n), f"dc{n}.ispl")
+
+
+# ---------------------------------------------------------------- shapes and positions, by hand
+
+SMALL = """\
+Agent A
+  Vars: x : 0..3; e : {{u, v}}; end Vars
+  Actions = {{a}};
+  Protocol: Other : {{a}}; end Protocol
+  Evolution: {evolution}; end Evolution
+end Agent
+Evaluation p if x = 1; end Evaluation
+InitStates {initial}; end InitStates
+Formulae AG p; end Formulae
+"""
+
+
+def small(initial: str = "A.x = 0", evolution: str = "x = 1 if x = 0") -> str:
+    return SMALL.format(initial=initial, evolution=evolution)
+
+
+@pytest.mark.parametrize("initial", [
+    "(A.x) + 1 = 2",                        # a parenthesised expression, then compared
+    "((A.x)) = 1",                          # the equality starts at the outer parenthesis
+    "((A.x + 1) * 2) - 3 > (4)",
+    "(A.x = 1)",                            # a parenthesised condition
+    "!(A.x = 1) and !A.x = 2 or ((A.x < 3))",
+    "~A.x & A.e = A.x | 1 ^ 2",             # `~` binds the whole arithmetic term
+    "A.x - -1 = - 2 * 3 / 4",               # binary minus and negative literals
+    "1 + 2 - 3 + 4 = 1 * 2 / 3 * 4",        # left-nested chains
+    "A.x = 1 and A.x = 2 and A.x = 3 or A.x = 4 or A.x = 5",
+    "A.Action = a and Environment.Action = b",
+    "true = false",
+])
+def test_condition_shapes_and_positions(initial: str) -> None:
+    assert_same_as_lark(small(initial=initial))
+
+
+@pytest.mark.parametrize("evolution", [
+    "(x = 1) if x = 0",
+    "((x = 1 and e = u)) and (x = x + 1) if Action = a",
+    "x = (1) if (x) = 0",
+])
+def test_assignment_shapes_and_positions(evolution: str) -> None:
+    assert_same_as_lark(small(evolution=evolution))
+
+
+def test_long_conjunction_is_left_nested_without_recursion() -> None:
+    """An InitStates line of 10,000 conjuncts: read iteratively, nested like lark's tree."""
+    count = 10_000
+    text = small(initial=" and ".join(["A.x = 0"] * count))
+    fast = parse_model_fast(text, "long.ispl")
+    assert fast is not None
+    node, depth = fast[0].initial, 0
+    while isinstance(node, sx.BinaryExpr) and node.op == "and":
+        assert node.right == sx.BinaryExpr("=", sx.Qualified("A", "x", node.right.pos),
+                                           sx.IntLit(0, node.right.right.pos), node.right.pos)
+        node, depth = node.left, depth + 1
+    assert depth == count - 1
+    assert_same_as_lark(small(initial=" and ".join(["A.x = 0"] * 2_000)))
+
+
+def test_windows_line_ends_and_tabs() -> None:
+    assert_same_as_lark(small(initial="A.x\t=\t0 -- note\r\n  and A.x = 1").replace("\n", "\r\n"))
+
+
+def test_tail_on_the_line_of_end_initstates() -> None:
+    """The tail (Groups, Fairness, Formulae) starts mid-line: lark reads it at its real position."""
+    text = small().replace("end InitStates\n", "end InitStates Groups g = {A}; end Groups Fairness\n p; end Fairness ")
+    assert_same_as_lark(text)
+
+
+def test_tail_diagnostics_are_lark_s() -> None:
+    """A formula problem found while building the tail: the same diagnostics (warnings too)."""
+    text = small().replace("AG p;", "AG p; LTL !p U p; p U p; A(p and p U p);")
+    fast = parse_model_fast(text, "test.ispl")
+    assert fast is not None and fast[1]
+    assert fast == lark_syntax(text)
+
+
+# ---------------------------------------------------------------- (d) malformed input and what it declines
+
+MALFORMED = [
+    small(initial="A.x = 0").replace("x : 0..3;", "x : 0..3"),            # missing `;`
+    small().replace("Evaluation p", "Observations p"),                    # unknown section
+    small(initial="A.x $ 0"),                                             # bad token
+    small(initial="A.x != 0"),                                            # `!=`
+    small().replace("end Agent", "end"),                                  # missing `Agent`
+    small().replace("Formulae AG p; end Formulae\n", ""),                 # no Formulae
+    small(initial="(A.x = 0"),                                            # unclosed parenthesis
+    small(initial="A.x = 0").replace("Formulae AG p;", "Formulae AG (p;"),  # a bad formula in the tail
+]
+
+
+@pytest.mark.parametrize("text", MALFORMED)
+def test_malformed_input_is_declined_and_lark_reports_it(text: str) -> None:
+    assert parse_model_fast(text, "bad.ispl") is None
+    with pytest.raises(IsplError) as caught:
+        parse_model_syntax(text, "bad.ispl")
+    assert caught.value.diagnostics == lark_diagnostics(text, "bad.ispl")
+
+
+DECLINED_BY_DESIGN = [
+    small().replace("e : {u, v}", "e : {u, Other}"),                      # a model keyword as a name
+    small(initial="A.x = 0").replace("p if x = 1", "p if x = true.x"),     # (syntax error too)
+    small().replace("end InitStates\n", "end InitStatesFormulae AG p; end Formulae\n"
+                    ).replace("Formulae AG p; end Formulae\n", "", 1),    # a keyword glued to the next
+    small(initial="(" * 25_000 + "A.x = 0" + ")" * 25_000),                # nesting deeper than the stack
+]
+
+
+@pytest.mark.parametrize("text", DECLINED_BY_DESIGN)
+def test_declined_input_gets_lark_s_answer(text: str) -> None:
+    with recursion_headroom():
+        assert parse_model_fast(text, "declined.ispl") is None
+        try:
+            expected = lark_syntax(text, "declined.ispl")
+        except IsplError as error:
+            with pytest.raises(IsplError) as caught:
+                parse_model_syntax(text, "declined.ispl")
+            assert caught.value.diagnostics == error.diagnostics
+            return
+        assert parse_model_syntax(text, "declined.ispl") == expected
+
+
+def test_every_keyword_that_lark_could_read_for_a_name_is_declined() -> None:
+    """Where lark's model-part states accept a name, every other word they accept is in `_RESERVED`.
+
+    In such a state lark's contextual lexer reads that word as the keyword, not as a
+    name; the fast parser must decline it wherever it expects a name. Walks lark's LALR
+    table from `start`, up to the tail (which lark parses for the fast parser too).
+    """
+    from lark.parsers.lalr_analysis import Shift
+
+    from ctlstark.ispl.fastparse import _RESERVED
+    from ctlstark.ispl.parser import _lark
+
+    lark = _lark()
+    table = lark.parser.parser.parser.parse_table
+    tail = {"GROUPS", "FAIRNESS", "FORMULAE", "groups", "fairness", "formulae"}
+    seen, todo = set(), [table.start_states["start"]]
+    while todo:
+        state = todo.pop()
+        if state in seen:
+            continue
+        seen.add(state)
+        todo += [target for symbol, (action, target) in table.states[state].items()
+                 if action is Shift and symbol not in tail]
+    patterns = {terminal.name: terminal.pattern for terminal in lark.terminals}
+    words = set()
+    for state in seen:
+        accepted = set(table.states[state])
+        if "ID" in accepted:
+            for name in accepted - {"ID"}:
+                if name in patterns:
+                    word = re.fullmatch(r"([A-Za-z]+)(?:\\b)?", patterns[name].value)
+                    if word:
+                        words.add(word.group(1))
+    assert {"end", "true", "false", "Action", "Other", "Environment"} <= words <= _RESERVED, words - _RESERVED
+
+
+def test_parse_model_syntax_uses_the_fast_parser(monkeypatch) -> None:
+    """Valid files never reach lark's whole-file parse."""
+    import ctlstark.ispl.parser as parser
+
+    def no_whole_file_parse(*args, **kwargs):
+        raise AssertionError("lark parsed the whole file")
+
+    monkeypatch.setattr(parser, "_parse", no_whole_file_parse)
+    model, diagnostics = parse_model_syntax(small(), "fast.ispl")
+    assert dataclasses.is_dataclass(model) and diagnostics == []
