@@ -126,3 +126,17 @@ def test_python_dash_m_is_the_same_program(toggle_file: Path) -> None:
     assert completed.returncode == 1
     assert json.loads(completed.stdout)["reachable_states"] == 4
     assert "Still" not in completed.stderr  # no CUDD shutdown complaints
+
+
+def test_long_chains_are_checked_without_hitting_the_recursion_limit(toggle_file: Path) -> None:
+    """A conjunction of 3000 knowledge operators nests 3000 deep (Python's default limit is 1000)."""
+    chain = " and ".join(["!K(Switch, worn)"] * 1500 + ["AG (worn -> K(Switch, worn))"] * 1500)
+    result = runner.invoke(app, ["check", str(toggle_file), "--only", "-f", f"!worn -> ({chain})", "--json"])
+    assert result.exit_code == 0, result.output[-500:]
+    assert json.loads(result.stdout)["formulas"][0]["verdict"] is True
+
+
+def test_json_reports_the_peak_node_count(toggle_file: Path) -> None:
+    result = runner.invoke(app, ["check", str(toggle_file), "--json"])
+    document = json.loads(result.stdout)
+    assert document["bdd_peak_nodes"] >= document["bdd_nodes_reachable"] > 0

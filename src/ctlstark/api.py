@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from . import __version__
-from .errors import CtlstarkError, IsplError, Diagnostic, ResourceExhausted, UnsupportedFormula
+from .errors import CtlstarkError, IsplError, Diagnostic, ResourceExhausted, UnsupportedFormula, recursion_headroom
 from .logic.formula import A, Formula, U, is_state_formula, to_text
 from .logic.normalise import subformulas
 from .model import FormulaEntry, FormulaMode, Model
@@ -70,6 +70,8 @@ class CheckReport:
     deadlock_states: int | None = None
     deadlock_examples: list[dict[str, dict[str, object]]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    bdd_peak_nodes: int = 0
+    """The most BDD nodes the manager held at once during the run (CUDD's peak)."""
 
     @property
     def all_true(self) -> bool:
@@ -86,6 +88,7 @@ class CheckReport:
             "reachable_states": self.reachable_states,
             "bdd_variables": self.bdd_variables,
             "bdd_nodes_reachable": self.bdd_nodes_reachable,
+            "bdd_peak_nodes": self.bdd_peak_nodes,
             "deadlock_states": self.deadlock_states,
             "deadlock_examples": list(self.deadlock_examples),
             "times": dict(self.times),
@@ -158,11 +161,31 @@ def check(
 
     A formula is TRUE when it holds in every initial state. Raises `IsplError`
     for malformed input and `ResourceExhausted` when the BDD library runs out of
-    memory; a formula this version cannot check gets `verdict=None` and an `error`.
-    With `witness`, each result whose verdict admits one gets a replay-validated
-    `trace` (a failed replay raises `WitnessError`, an internal error).
+    memory or a formula is nested too deeply to process; a formula this version
+    cannot check gets `verdict=None` and an `error`. With `witness`, each result
+    whose verdict admits one gets a replay-validated `trace` (a failed replay
+    raises `WitnessError`, an internal error).
     """
+    with recursion_headroom():
+        try:
+            return _check(model, formulas, file_formulae=file_formulae, deadlock=deadlock, reorder=reorder,
+                          witness=witness)
+        except RecursionError:
+            raise ResourceExhausted("a formula or expression is nested too deeply to process") from None
+
+
+def _check(
+    model: Model | str | Path,
+    formulas: Iterable[str | Formula | FormulaEntry] = (),
+    *,
+    file_formulae: bool = True,
+    deadlock: bool = False,
+    reorder: bool | None = None,
+    witness: bool = False,
+) -> CheckReport:
+    """The body of `check` (which gives it recursion headroom)."""
     from .check.label import Checker
+    from .symbolic import bdd as backend
     from .symbolic.system import build_system
 
     times: dict[str, float] = {}
@@ -209,6 +232,7 @@ def check(
         deadlock_states=deadlock_count,
         deadlock_examples=deadlock_examples,
         warnings=list(model.warnings),
+        bdd_peak_nodes=backend.peak_nodes(system.bdd),
     )
     system.release()  # the report is plain data: free the BDDs now, not at some later garbage collection
     return report

@@ -16,7 +16,7 @@ import typer
 
 from . import __version__
 from .api import CheckReport, FormulaResult, check, load_model, parse_formula
-from .errors import CtlstarkError, IsplError, ResourceExhausted
+from .errors import CtlstarkError, IsplError, ResourceExhausted, recursion_headroom
 
 EXIT_ALL_TRUE = 0
 EXIT_SOME_FALSE = 1
@@ -78,6 +78,16 @@ def check_command(
     A formula is TRUE when it holds in every initial state. Exit status: 0 all
     TRUE, 1 some FALSE, 2 input error, 3 something could not be checked.
     """
+    with recursion_headroom():
+        try:
+            _check_and_print(model_file, formula, only, as_json, deadlock, reorder, stats, witness, dot_file)
+        except RecursionError:
+            typer.echo("ctlstark: out of resources: a formula or expression is nested too deeply to process", err=True)
+            raise typer.Exit(EXIT_NOT_CHECKED) from None
+
+
+def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as_json: bool, deadlock: bool,
+                     reorder: bool | None, stats: bool, witness: bool, dot_file: Path | None) -> None:
     try:
         parse_started = time.perf_counter()
         model = load_model(model_file)
@@ -171,7 +181,8 @@ def _print_text(report: CheckReport, *, stats: bool = False, witness: bool = Fal
                 for agent, values in example.items()
             )
             typer.echo(f"  e.g. {agents}")
-    typer.echo(f"BDD variables: {report.bdd_variables}, reachable-set nodes: {report.bdd_nodes_reachable}")
+    typer.echo(f"BDD variables: {report.bdd_variables}, reachable-set nodes: {report.bdd_nodes_reachable}, "
+               f"peak nodes: {report.bdd_peak_nodes}")
     phases = ", ".join(f"{phase} {seconds:.3f} s" for phase, seconds in report.times.items())
     typer.echo(f"times: {phases}")
 

@@ -8,8 +8,28 @@ the column. Front-end stages collect all diagnostics they find and raise one
 
 from __future__ import annotations
 
+import contextlib
+import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
+
+RECURSION_LIMIT = 20_000
+
+
+@contextlib.contextmanager
+def recursion_headroom() -> Iterator[None]:
+    """Allow deep recursion over expression and formula trees (a chain of 200 `or`s nests 200 deep).
+
+    Used around every public entry point; a `RecursionError` that still happens is
+    reported as resource exhaustion, never as a traceback.
+    """
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(previous, RECURSION_LIMIT))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(previous)
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ from ..logic import formula as f
 from ..logic.normalise import is_ctl_path, path_nnf, push_negation, subformulas
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
-from ..symbolic.encode import recursion_headroom
+from ..errors import recursion_headroom
 from ..symbolic.system import SymbolicSystem
 from . import commitments, ctl, epistemic, steps
 from .tableau import ExistPath

@@ -7,7 +7,10 @@ Both raise `IsplError` carrying every diagnostic found.
 
 from __future__ import annotations
 
-from ..errors import Diagnostic, IsplError
+import contextlib
+from collections.abc import Iterator
+
+from ..errors import Diagnostic, IsplError, ResourceExhausted, recursion_headroom
 from ..model import FormulaEntry, FormulaMode, Model
 from .parser import parse_formula_syntax, parse_model_syntax
 from .resolve import resolve_formula, resolve_model
@@ -16,9 +19,13 @@ __all__ = ["parse_model", "parse_formula"]
 
 
 def parse_model(text: str, filename: str = "<string>") -> Model:
-    """The typed model of an ISPL file; raises IsplError with every problem found."""
-    syntax, diagnostics = parse_model_syntax(text, filename)
-    model = resolve_model(syntax, text, filename, diagnostics)
+    """The typed model of an ISPL file; raises IsplError with every problem found.
+
+    Raises `ResourceExhausted` when an expression or formula is nested too deeply to process.
+    """
+    with _deep_trees(filename):
+        syntax, diagnostics = parse_model_syntax(text, filename)
+        model = resolve_model(syntax, text, filename, diagnostics)
     _raise_on_errors(diagnostics)
     assert model is not None  # no errors means resolve_model built it
     return model
@@ -31,10 +38,21 @@ def parse_formula(text: str, model: Model, *, mode: FormulaMode = "default",
     `mode` selects the dialect ("default", "ltl" for MCMAS's `LTL φ`, "ctlstar"
     for `CTL* φ`); a text starting with `LTL` or `CTL*` selects it too.
     """
-    syntax, diagnostics = parse_formula_syntax(text, source, mode)
-    entry = resolve_formula(syntax, model, text, source, diagnostics)
+    with _deep_trees(source):
+        syntax, diagnostics = parse_formula_syntax(text, source, mode)
+        entry = resolve_formula(syntax, model, text, source, diagnostics)
     _raise_on_errors(diagnostics)
     return entry
+
+
+@contextlib.contextmanager
+def _deep_trees(source: str) -> Iterator[None]:
+    """Recursion headroom for long chains (`a and b and …` nests as deep as it is long); too deep ends cleanly."""
+    with recursion_headroom():
+        try:
+            yield
+        except RecursionError:
+            raise ResourceExhausted(f"{source}: an expression or formula is nested too deeply to process") from None
 
 
 def _raise_on_errors(diagnostics: list[Diagnostic]) -> None:

@@ -21,11 +21,9 @@
 from __future__ import annotations
 
 import bisect
-import contextlib
 import math
-import sys
 from collections import defaultdict, deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..model import (
@@ -49,18 +47,7 @@ from .bdd import Function, Manager
 ValueMap = dict[Value, Function]
 
 
-RECURSION_LIMIT = 20_000
 
-
-@contextlib.contextmanager
-def recursion_headroom() -> Iterator[None]:
-    """Allow deep recursion over expression and formula trees (a chain of 200 `or`s nests 200 deep)."""
-    previous = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(previous, RECURSION_LIMIT))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(previous)
 
 
 def bits_needed(count: int) -> int:

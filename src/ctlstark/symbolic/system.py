@@ -35,7 +35,8 @@ from typing import Any, Protocol
 from ..model import Expr, Model, Value, Variable
 from . import bdd as backend
 from .bdd import Function, Manager
-from .encode import Encoding, ExpressionEncoder, TransitionEncoder, recursion_headroom
+from ..errors import recursion_headroom
+from .encode import Encoding, ExpressionEncoder, TransitionEncoder
 
 CLUSTER_NODE_LIMIT = 5000
 REORDER_NODE_THRESHOLD = 2_000_000
