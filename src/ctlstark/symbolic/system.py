@@ -39,8 +39,9 @@ from ..errors import recursion_headroom
 from .encode import Encoding, ExpressionEncoder, TransitionEncoder
 
 CLUSTER_NODE_LIMIT = 5000
-REORDER_NODE_THRESHOLD = 2_000_000
+REORDER_NODE_THRESHOLD = 10_000_000
 SLOW_PRODUCT_SECONDS = 0.5
+SMALL_MANAGER_NODES = 1_000_000
 _REORDER_POLL_SECONDS = 1.0
 
 
@@ -227,15 +228,18 @@ class SymbolicSystem:
 
     def _poll_reordering(self, product_seconds: float) -> None:
         """With `reorder=None`, turn sifting on once the manager passes the node threshold,
-        or once one relational product took `SLOW_PRODUCT_SECONDS` (the static order
-        makes its intermediate BDDs blow up even if little survives).
+        or once one relational product took `SLOW_PRODUCT_SECONDS` while the manager
+        holds fewer than `SMALL_MANAGER_NODES` — small BDDs and slow products mean the
+        static order makes the intermediate BDDs blow up (NetBill with 4 customers);
+        a slow product over big BDDs is just big work, which sifting makes slower
+        (the dining cryptographers at N = 200: 16 s without, over 200 s with).
 
         Reading CUDD's node count costs about 10 ms, so it is polled at most
         once per `_REORDER_POLL_SECONDS`.
         """
         if self._reorder is not None or backend.reordering_enabled(self.bdd):
             return
-        if product_seconds > SLOW_PRODUCT_SECONDS:
+        if product_seconds > SLOW_PRODUCT_SECONDS and backend.live_nodes(self.bdd) < SMALL_MANAGER_NODES:
             backend.set_reordering(self.bdd, True)
             self.stats["reordering_enabled_after_product_seconds"] = round(product_seconds, 3)
             return
