@@ -12,7 +12,7 @@ subformula, ready to paste into a regression test below.
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 
 from ctlstark.api import load_model_text, parse_formula
 from ctlstark.check.label import Checker
@@ -24,19 +24,7 @@ from ctlstark.symbolic.system import build_system
 from ispl_writer import write_model
 from strategies import models_and_commitment_formulas
 from test_commitments_oracle import CLOCK, OBSERVED_CHANNEL, SHOP
-
-RANDOM = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-
-
-def state_subformulas(formula: f.Formula) -> list[f.Formula]:
-    """Every state subformula (operands of path operators and of SC included), innermost first, no repeats."""
-    found: list[f.Formula] = []
-    for child in f.children(formula):
-        found += [sub for sub in state_subformulas(child) if sub not in found]
-    if f.is_state_formula(formula) and formula not in found:
-        found.append(formula)
-    return found
-
+from test_differential import RANDOM, state_subformulas
 
 def assert_same_verdicts(model: Model, formula: f.Formula) -> None:
     """Fair states and the states of every state subformula agree; on failure, show the model as ISPL."""

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from . import __version__
-from .errors import CtlstarkError, IsplError, Diagnostic, ResourceExhausted, UnsupportedFormula, recursion_headroom
+from .errors import CtlstarkError, IsplError, Diagnostic, ResourceExhausted, UnsupportedFormula, resource_guarded
 from .logic.formula import A, Formula, U, is_state_formula, to_text
 from .logic.normalise import subformulas
 from .model import FormulaEntry, FormulaMode, Model
@@ -148,6 +148,7 @@ def _as_entry(formula: str | Formula | FormulaEntry, model: Model) -> FormulaEnt
     return FormulaEntry(text=to_text(formula), formula=formula, source="api")
 
 
+@resource_guarded
 def check(
     model: Model | str | Path,
     formulas: Iterable[str | Formula | FormulaEntry] = (),
@@ -166,24 +167,6 @@ def check(
     whose verdict admits one gets a replay-validated `trace` (a failed replay
     raises `WitnessError`, an internal error).
     """
-    with recursion_headroom():
-        try:
-            return _check(model, formulas, file_formulae=file_formulae, deadlock=deadlock, reorder=reorder,
-                          witness=witness)
-        except RecursionError:
-            raise ResourceExhausted("a formula or expression is nested too deeply to process") from None
-
-
-def _check(
-    model: Model | str | Path,
-    formulas: Iterable[str | Formula | FormulaEntry] = (),
-    *,
-    file_formulae: bool = True,
-    deadlock: bool = False,
-    reorder: bool | None = None,
-    witness: bool = False,
-) -> CheckReport:
-    """The body of `check` (which gives it recursion headroom)."""
     from .check.label import Checker
     from .symbolic import bdd as backend
     from .symbolic.system import build_system

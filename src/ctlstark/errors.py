@@ -9,12 +9,27 @@ the column. Front-end stages collect all diagnostics they find and raise one
 from __future__ import annotations
 
 import contextlib
+import functools
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, TypeVar
+
+_T = TypeVar("_T")
 
 RECURSION_LIMIT = 20_000
+
+
+def resource_guarded(function: Callable[..., _T]) -> Callable[..., _T]:
+    """Run `function` with recursion headroom; a `RecursionError` becomes `ResourceExhausted`."""
+    @functools.wraps(function)
+    def guarded(*args: Any, **kwargs: Any) -> _T:
+        with recursion_headroom():
+            try:
+                return function(*args, **kwargs)
+            except RecursionError:
+                raise ResourceExhausted("a formula or expression is nested too deeply to process") from None
+    return guarded
 
 
 @contextlib.contextmanager
