@@ -271,6 +271,26 @@ def _agent(
 
 
 @st.composite
+def _agents(draw: Draw, names: Sequence[str], own: dict[str, list[Variable]], obsvars: list[Variable],
+            private: list[Variable], has_environment: bool,
+            max_environment_actions: int) -> tuple[list[Agent], bool]:
+    """The environment (if any) and the agents `names` over their variables; also whether the model is SA."""
+    environment_actions = (tuple(f"ea{i}" for i in range(draw(st.integers(0, max_environment_actions))))
+                           if has_environment else ())
+    actions = {name: tuple(f"a{i}" for i in range(draw(st.integers(1, 3)))) for name in names}
+    all_actions = [(name, action) for name in names for action in actions[name]]
+    all_actions += [(ENVIRONMENT, action) for action in environment_actions]
+    single = draw(st.booleans())
+    agents: list[Agent] = []
+    if has_environment:
+        agents.append(draw(_environment(obsvars + private, environment_actions, all_actions, single)))
+    for name in names:
+        lobsvars = draw(st.lists(st.sampled_from(private), unique=True)) if private else []
+        agents.append(draw(_agent(name, own[name], tuple(obsvars + lobsvars), actions[name], all_actions, single)))
+    return agents, single
+
+
+@st.composite
 def models(draw: Draw, max_bits: int = MAX_STATE_BITS) -> Model:
     """A whole random model: optional environment, 1–3 agents, propositions, groups, fairness."""
     agent_count = draw(st.integers(1, 3))
@@ -286,18 +306,7 @@ def models(draw: Draw, max_bits: int = MAX_STATE_BITS) -> Model:
         name: draw(_declare(name, draw(st.integers(1, 3)), budget, agent_count - position - 1))
         for position, name in enumerate(agent_names)
     }
-    environment_actions = tuple(f"ea{i}" for i in range(draw(st.integers(0, 3)))) if has_environment else ()
-    actions = {name: tuple(f"a{i}" for i in range(draw(st.integers(1, 3)))) for name in agent_names}
-    all_actions = [(name, action) for name in agent_names for action in actions[name]]
-    all_actions += [(ENVIRONMENT, action) for action in environment_actions]
-    single = draw(st.booleans())
-
-    agents: list[Agent] = []
-    if has_environment:
-        agents.append(draw(_environment(obsvars + private, environment_actions, all_actions, single)))
-    for name in agent_names:
-        lobsvars = draw(st.lists(st.sampled_from(private), unique=True)) if private else []
-        agents.append(draw(_agent(name, own[name], tuple(obsvars + lobsvars), actions[name], all_actions, single)))
+    agents, single = draw(_agents(agent_names, own, obsvars, private, has_environment, max_environment_actions=3))
     variables = [v for agent in agents for v in agent.own_variables]
     names = [agent.name for agent in agents]
     member_sets = st.lists(st.sampled_from(names), min_size=1, max_size=len(names), unique=True).map(tuple)
@@ -495,18 +504,7 @@ def shared_variable_models(draw: Draw, max_bits: int = COMMITMENT_MAX_STATE_BITS
         least = 0 if channel_part else 1
         extra = draw(_declare(name, draw(st.integers(least, 2)), budget, later_needy, prefix="w"))
         own[name] = channel_part + extra
-    environment_actions = tuple(f"ea{i}" for i in range(draw(st.integers(0, 2)))) if has_environment else ()
-    actions = {name: tuple(f"a{i}" for i in range(draw(st.integers(1, 3)))) for name in names}
-    all_actions = [(name, action) for name in names for action in actions[name]]
-    all_actions += [(ENVIRONMENT, action) for action in environment_actions]
-    single = draw(st.booleans())
-
-    agents: list[Agent] = []
-    if has_environment:
-        agents.append(draw(_environment(obsvars + private, environment_actions, all_actions, single)))
-    for name in names:
-        lobsvars = draw(st.lists(st.sampled_from(private), unique=True)) if private else []
-        agents.append(draw(_agent(name, own[name], tuple(obsvars + lobsvars), actions[name], all_actions, single)))
+    agents, single = draw(_agents(names, own, obsvars, private, has_environment, max_environment_actions=2))
     variables = [v for agent in agents for v in agent.own_variables]
     agent_names = [agent.name for agent in agents]
     propositions = {f"p{i}": draw(conditions(variables, depth=2)) for i in range(draw(st.integers(2, 3)))}
