@@ -15,29 +15,12 @@ import pytest
 from hypothesis import given, settings
 
 from ctlstark.api import load_model_text, parse_formula
-from ctlstark.check.label import Checker
-from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.logic import formula as f
 from ctlstark.model import Model
-from ctlstark.symbolic.system import build_system
 
-from ispl_writer import write_model
 from strategies import models_and_commitment_formulas
 from test_commitments_oracle import CLOCK, OBSERVED_CHANNEL, SHOP
-from test_differential import RANDOM, state_subformulas
-
-def assert_same_verdicts(model: Model, formula: f.Formula) -> None:
-    """Fair states and the states of every state subformula agree; on failure, show the model as ISPL."""
-    oracle = ExplicitChecker(ExplicitSystem(model))
-    system = build_system(model)
-    checker = Checker(system)
-    assert system.states_of(checker.fair_states) == oracle.fair_states
-    for sub in state_subformulas(formula):
-        symbolic, explicit = system.states_of(checker.states(sub)), oracle.sat(sub)
-        assert symbolic == explicit, (
-            f"{f.to_text(sub)}\nsymbolic only: {sorted(symbolic - explicit, key=repr)}\n"
-            f"oracle only: {sorted(explicit - symbolic, key=repr)}\n{write_model(model)}"
-        )
+from test_differential import RANDOM, assert_same_verdicts
 
 
 @settings(RANDOM, max_examples=150)

@@ -20,6 +20,7 @@ from ctlstark.logic import formula as f
 from ctlstark.model import Model
 from ctlstark.symbolic.system import build_system
 
+from ispl_writer import write_model
 from strategies import MAX_STATE_BITS, models, models_and_ctlstar_formulas, models_and_formulas
 
 RANDOM = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -48,13 +49,17 @@ def assert_same_system(model: Model) -> None:
 
 
 def assert_same_verdicts(model: Model, formula: f.Formula) -> None:
-    """Fair states and the states of every state subformula agree."""
+    """Fair states, the states of every state subformula and the verdict agree; a failure shows the model as ISPL."""
     oracle = ExplicitChecker(ExplicitSystem(model))
     system = build_system(model)
     checker = Checker(system)
     assert system.states_of(checker.fair_states) == oracle.fair_states
     for sub in state_subformulas(formula):
-        assert system.states_of(checker.states(sub)) == oracle.sat(sub), f.to_text(sub)
+        symbolic, explicit = system.states_of(checker.states(sub)), oracle.sat(sub)
+        assert symbolic == explicit, (
+            f"{f.to_text(sub)}\nsymbolic only: {sorted(symbolic - explicit, key=repr)}\n"
+            f"oracle only: {sorted(explicit - symbolic, key=repr)}\n{write_model(model)}"
+        )
     assert checker.holds(formula) == oracle.holds(formula)
 
 
