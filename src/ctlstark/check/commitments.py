@@ -39,6 +39,10 @@ class Channel:
         self.substitution = {j_bit: i_bit for i_var, j_var in self.pairs
                              for i_bit, j_bit in zip(encoding.variables[i_var].current,
                                                      encoding.variables[j_var].current)}
+        observed = tuple((i_var, j_var) for i_var, j_var in self.pairs
+                         if set(encoding.variables[j_var].current) <= self.debtor_local)
+        self._pinned_twice = self._equal_copies(observed)
+        """j's shared variables that i observes are pinned twice (kept, and = i's copy): `j.x = i.x` in s."""
 
     def _equal_copies(self, pairs: tuple[tuple[Variable, Variable], ...]) -> Function:
         """States where i's and j's copies of the given shared variables are equal."""
@@ -56,13 +60,8 @@ class Channel:
 
     def some_successor_in(self, targets: Function) -> Function:
         """States s (any valuation) with some s' in `targets` such that s ~i→j s'."""
-        pinned = self.debtor_local | frozenset(self.substitution) | self.creditor_unshared
-        free = frozenset(self.system.current_bits) - pinned
-        projected = backend.exist(self.system.bdd, free, targets)
-        moved = backend.substitute(self.system.bdd, projected, self.substitution)
-        observed_twice = tuple((i_var, j_var) for i_var, j_var in self.pairs
-                               if set(self.system.encoding.variables[j_var].current) <= self.debtor_local)
-        return moved & self._equal_copies(observed_twice)
+        projected = self._project(targets, self.debtor_local | frozenset(self.substitution) | self.creditor_unshared)
+        return backend.substitute(self.system.bdd, projected, self.substitution) & self._pinned_twice
 
     def successors_of(self, state: Function) -> Function:
         """Valuations s' with `state` ~i→j s' (worlds not applied): for a single state, a cube.
@@ -86,9 +85,7 @@ class Channel:
 
     def some_predecessor_in(self, sources: Function, worlds: Function) -> Function:
         """Worlds s with some s' in `sources` such that s' ~i→j s."""
-        kept = self.debtor_local | self.creditor_unshared
-        free = frozenset(self.system.current_bits) - kept
-        return worlds & self.synchronised & backend.exist(self.system.bdd, free, sources)
+        return worlds & self.synchronised & self._project(sources, self.debtor_local | self.creditor_unshared)
 
 
 def commitment(system: SymbolicSystem, channel: Channel, worlds: Function, holds: Function) -> Function:

@@ -73,6 +73,7 @@ class Checker:
         self.warnings: dict[f.Formula, str] = {}
         """Warnings about subformulas (a commitment whose relation is not serial), formula → text."""
         self._channels: dict[tuple[str, str], commitments.Channel] = {}
+        self._stranded: dict[tuple[str, str], tuple[int, int] | None] = {}
         self._cache: dict[f.Formula, Function] = {}
         self._fast_paths = fast_paths
         self._infinite_cache: dict[f.Formula, tuple[Function, str]] = {}
@@ -119,6 +120,7 @@ class Checker:
         """Drop cached BDDs (called when the system is released)."""
         self._cache.clear()
         self._channels.clear()
+        self._stranded.clear()
         self._infinite_cache.clear()
         self._infinite_states = None
         self._exist_path = None
@@ -349,8 +351,7 @@ class Checker:
                 return commitments.fulfilment(system, self.channel(debtor, creditor), worlds, committed)
             case f.SC(debtor=debtor, creditor=creditor, path=path, condition=None):
                 name = system.model.interaction_proposition(debtor, creditor)
-                interacting = system.reachable & system.condition(self._proposition(name))
-                return interacting & self._label(f.E(path))
+                return self._label(f.Prop(name)) & self._label(f.E(path))
             case f.SC(debtor=debtor, creditor=creditor, path=path, condition=condition):
                 return self._label(f.Implies(condition, f.SC(debtor, creditor, path)))
         raise UnsupportedFormula(f"cannot check {f.to_text(formula)} yet")
@@ -368,12 +369,19 @@ class Checker:
         return self._channels[key]
 
     def _warn_if_not_serial(self, formula: f.C, channel: commitments.Channel) -> None:
-        """Record a warning when some reachable states have no ~i→j-successor (C holds vacuously there)."""
-        stranded = commitments.without_successor(self.system, channel, self.fair_states)
-        if stranded == self.system.bdd.false:
+        """Record a warning when some reachable states have no ~i→j-successor (C holds vacuously there).
+
+        Seriality belongs to the pair, not the formula: it is computed once per (i, j).
+        """
+        key = (channel.debtor, channel.creditor)
+        if key not in self._stranded:
+            stranded = commitments.without_successor(self.system, channel, self.fair_states)
+            self._stranded[key] = None if stranded == self.system.bdd.false else (
+                self.system.count_states(stranded), self.system.count_states(self.system.reachable))
+        counts = self._stranded[key]
+        if counts is None:
             return
-        count = self.system.count_states(stranded)
-        total = self.system.count_states(self.system.reachable)
+        count, total = counts
         self.warnings[formula] = (
             f"~{channel.debtor}→{channel.creditor} is not serial: {count} of {total} reachable states have no "
             f"successor, so `{f.to_text(formula)}` holds vacuously there (docs/commitments.md)")
