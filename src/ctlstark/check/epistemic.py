@@ -28,11 +28,19 @@ def _hidden_bits(system: SymbolicSystem, agents: Iterable[str]) -> frozenset[str
     return frozenset(system.current_bits) - visible
 
 
+def doubted(system: SymbolicSystem, agents: Iterable[str], worlds: Function, holds: Function) -> Function:
+    """`∃ others(L). worlds ∧ ¬φ`: the joint local states of `agents` that consider a ¬φ world possible.
+
+    A function of the agents' local bits only; one fused `and_exists` call,
+    without building the conjunction first.
+    """
+    return backend.and_exists(worlds, ~holds, _hidden_bits(system, agents))
+
+
 def distributed_knowledge(system: SymbolicSystem, agents: Iterable[str], worlds: Function,
                           holds: Function) -> Function:
     """Reachable states where φ holds in every world agreeing on the agents' joint local state."""
-    counterexamples = backend.exist(system.bdd, _hidden_bits(system, agents), worlds & ~holds)
-    return system.reachable & ~counterexamples
+    return system.reachable & ~doubted(system, agents, worlds, holds)
 
 
 def knows(system: SymbolicSystem, agent: str, worlds: Function, holds: Function) -> Function:

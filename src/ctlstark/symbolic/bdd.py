@@ -109,6 +109,19 @@ def live_nodes(manager: Manager) -> int:
         return int(manager.statistics()["n_nodes"])
 
 
+def operations_done(manager: Manager) -> int | None:
+    """CUDD's count of computed-table insertions so far: the recursive steps of all operations.
+
+    A measure of work that does not depend on the machine's speed; None
+    without CUDD.
+    """
+    if BACKEND != "cudd":
+        return None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return int(manager.statistics()["cache_insertions"])
+
+
 def peak_nodes(manager: Manager) -> int:
     if BACKEND != "cudd":
         return len(manager)
@@ -176,6 +189,11 @@ def xnor(u: Function, v: Function) -> Function:
 
 def dag_size(u: Function) -> int:
     return int(u.dag_size)
+
+
+def top_level(manager: Manager, u: Function) -> int | None:
+    """The level of `u`'s topmost variable; None for the constants."""
+    return None if u.var is None else u.level
 
 
 def support(manager: Manager, u: Function) -> frozenset[str]:

@@ -15,8 +15,9 @@ current-state bits, the action bits and the next-state bits:
   what a witness generator needs to label each step with its joint action.
 
 Dynamic reordering: `reorder=None` starts with CUDD's sifting off and turns it
-on only if the manager grows past `REORDER_NODE_THRESHOLD` nodes; True and False
-force it on or off.
+on only if the manager grows past `REORDER_NODE_THRESHOLD` nodes or a relational
+product blows up (far more work than its operand and result are big);
+True and False force it on or off.
 
 A system holds CUDD nodes; `release()` drops them (and those of the checkers
 registered with it) so the manager shuts down cleanly. Systems still alive at
@@ -40,8 +41,8 @@ from .encode import Encoding, ExpressionEncoder, TransitionEncoder
 
 CLUSTER_NODE_LIMIT = 5000
 REORDER_NODE_THRESHOLD = 10_000_000
-SLOW_PRODUCT_SECONDS = 0.5
-SMALL_MANAGER_NODES = 1_000_000
+SLOW_PRODUCT_SECONDS = 0.1
+BLOW_UP_RATIO = 20
 _REORDER_POLL_SECONDS = 1.0
 
 
@@ -82,6 +83,7 @@ class SymbolicSystem:
         self._action_twins: dict[str, str] = {}
         self._reorder = reorder
         self._last_poll = time.perf_counter()
+        self._watch_products = False
         self._dependents: weakref.WeakSet[Any] = weakref.WeakSet()
         self.stats: dict[str, Any] = {
             "backend": backend.BACKEND,
@@ -143,11 +145,17 @@ class SymbolicSystem:
         return self._action_twins
 
     def _relational_product(self, states: Function, schedule: Schedule) -> Function:
+        watching = self._watch_products and self._reorder is None and not backend.reordering_enabled(self.bdd)
+        work_before = backend.operations_done(self.bdd) if watching else None
         started = time.perf_counter()
         result = states
         for part, quantified in schedule:
             result = backend.and_exists(result, part, quantified)
-        self._poll_reordering(time.perf_counter() - started)
+        seconds = time.perf_counter() - started
+        if work_before is not None and seconds > SLOW_PRODUCT_SECONDS:
+            self._check_blow_up(states, result, backend.operations_done(self.bdd) - work_before, seconds)
+        self._watch_products = seconds > SLOW_PRODUCT_SECONDS / 2
+        self._poll_reordering()
         return result
 
     # ------------------------------------------------------------ reachability
@@ -226,22 +234,31 @@ class SymbolicSystem:
 
     # ------------------------------------------------------------ reordering
 
-    def _poll_reordering(self, product_seconds: float) -> None:
-        """With `reorder=None`, turn sifting on once the manager passes the node threshold,
-        or once one relational product took `SLOW_PRODUCT_SECONDS` while the manager
-        holds fewer than `SMALL_MANAGER_NODES` — small BDDs and slow products mean the
-        static order makes the intermediate BDDs blow up (NetBill with 4 customers);
-        a slow product over big BDDs is just big work, which sifting makes slower
-        (the dining cryptographers at N = 200: 16 s without, over 200 s with).
+    def _check_blow_up(self, states: Function, result: Function, work: int, seconds: float) -> None:
+        """Turn sifting on when a slow product did far more work than its operand and result are big.
+
+        `work` counts CUDD's recursive steps, so the test does not depend on the
+        machine's speed. A blow-up of the intermediate conjunctions means the
+        static order separates variables the relation couples (NetBill with 4
+        customers: 20–150 steps per node of operand and result); a product that
+        is slow because its BDDs are big does 1–4 (the dining cryptographers at
+        N = 200), and sifting would only make it slower (16 s without, over 200 s
+        with). Products are only watched after one took half the threshold, so
+        fast runs never pay for reading CUDD's statistics.
+        """
+        ratio = work / (backend.dag_size(states) + backend.dag_size(result))
+        if ratio > BLOW_UP_RATIO:
+            backend.set_reordering(self.bdd, True)
+            self.stats["reordering_enabled_after_product"] = {
+                "seconds": round(seconds, 3), "steps_per_node": round(ratio, 1)}
+
+    def _poll_reordering(self) -> None:
+        """With `reorder=None`, turn sifting on once the manager passes `REORDER_NODE_THRESHOLD` nodes.
 
         Reading CUDD's node count costs about 10 ms, so it is polled at most
         once per `_REORDER_POLL_SECONDS`.
         """
         if self._reorder is not None or backend.reordering_enabled(self.bdd):
-            return
-        if product_seconds > SLOW_PRODUCT_SECONDS and backend.live_nodes(self.bdd) < SMALL_MANAGER_NODES:
-            backend.set_reordering(self.bdd, True)
-            self.stats["reordering_enabled_after_product_seconds"] = round(product_seconds, 3)
             return
         now = time.perf_counter()
         if now - self._last_poll < _REORDER_POLL_SECONDS:
