@@ -157,6 +157,8 @@ def check(
     deadlock: bool = False,
     reorder: bool | None = None,
     witness: bool = False,
+    order: str = "structure",
+    cluster_size: int | None = None,
 ) -> CheckReport:
     """Check the model's own formulae (unless `file_formulae` is False), then `formulas`.
 
@@ -165,11 +167,13 @@ def check(
     memory or a formula is nested too deeply to process; a formula this version
     cannot check gets `verdict=None` and an `error`. With `witness`, each result
     whose verdict admits one gets a replay-validated `trace` (a failed replay
-    raises `WitnessError`, an internal error).
+    raises `WitnessError`, an internal error). `reorder`, `order` and
+    `cluster_size` tune the BDD encoding (docs/performance.md); they never
+    change a verdict.
     """
     from .check.label import Checker
     from .symbolic import bdd as backend
-    from .symbolic.system import build_system
+    from .symbolic.system import CLUSTER_NODE_LIMIT, build_system
 
     times: dict[str, float] = {}
     file_name: str | None = None
@@ -181,7 +185,8 @@ def check(
     times["parse"] = time.perf_counter() - started
 
     entries = (list(model.formulae) if file_formulae else []) + extra
-    system = build_system(model, reorder=reorder)
+    system = build_system(model, reorder=reorder, order=order,
+                          cluster_size=CLUSTER_NODE_LIMIT if cluster_size is None else cluster_size)
     times["encode"] = float(system.stats.get("encode_seconds", 0.0))
     times["reach"] = float(system.stats.get("reach_seconds", 0.0))
     checker = Checker(system)

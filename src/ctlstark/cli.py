@@ -6,6 +6,7 @@ Exit status: 0 every formula TRUE, 1 some formula FALSE, 2 input error,
 
 from __future__ import annotations
 
+import enum
 import json
 import sys
 import time
@@ -22,6 +23,13 @@ EXIT_ALL_TRUE = 0
 EXIT_SOME_FALSE = 1
 EXIT_INPUT_ERROR = 2
 EXIT_NOT_CHECKED = 3
+
+class VariableOrder(str, enum.Enum):
+    """`--order` choices (symbolic.encode.ORDERS)."""
+
+    structure = "structure"
+    declaration = "declaration"
+
 
 app = typer.Typer(
     add_completion=False,
@@ -61,7 +69,18 @@ def check_command(
     reorder: Optional[bool] = typer.Option(
         None,
         "--reorder/--no-reorder",
-        help="Force CUDD dynamic variable reordering on or off (default: only when BDDs grow large or an image is slow).",
+        help="Force CUDD dynamic variable reordering on or off (default: only when BDDs grow past 10M nodes "
+        "or an image blows up).",
+    ),
+    order: VariableOrder = typer.Option(
+        VariableOrder.structure, "--order", case_sensitive=False,
+        help="Static BDD variable order: 'structure' (from which agents read which variables) or "
+        "'declaration' (as the file declares them).",
+    ),
+    cluster_size: int = typer.Option(
+        5000, "--cluster-size", min=1, metavar="NODES",
+        help="Conjoin parts of the transition relation into clusters of at most this many BDD nodes "
+        "(1: one part per variable and protocol).",
     ),
     stats: bool = typer.Option(
         False, "--stats", help="After each verdict, show how each path-quantified subformula was computed."
@@ -80,21 +99,22 @@ def check_command(
     """
     with recursion_headroom():
         try:
-            _check_and_print(model_file, formula, only, as_json, deadlock, reorder, stats, witness, dot_file)
+            tuning = {"reorder": reorder, "order": order.value, "cluster_size": cluster_size}
+            _check_and_print(model_file, formula, only, as_json, deadlock, tuning, stats, witness, dot_file)
         except RecursionError:
             typer.echo("ctlstark: out of resources: a formula or expression is nested too deeply to process", err=True)
             raise typer.Exit(EXIT_NOT_CHECKED) from None
 
 
 def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as_json: bool, deadlock: bool,
-                     reorder: bool | None, stats: bool, witness: bool, dot_file: Path | None) -> None:
+                     tuning: dict[str, object], stats: bool, witness: bool, dot_file: Path | None) -> None:
     try:
         parse_started = time.perf_counter()
         model = load_model(model_file)
         extra = [parse_formula(text, model) for text in formula or []]
         parse_seconds = time.perf_counter() - parse_started
-        report = check(model, extra, file_formulae=not only, deadlock=deadlock, reorder=reorder,
-                       witness=witness or dot_file is not None)
+        report = check(model, extra, file_formulae=not only, deadlock=deadlock,
+                       witness=witness or dot_file is not None, **tuning)  # type: ignore[arg-type]
         report.times["parse"] = parse_seconds
     except IsplError as error:
         for diagnostic in error.diagnostics:

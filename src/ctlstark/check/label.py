@@ -316,7 +316,38 @@ class Checker:
             if self._step_fixpoints is None:
                 self._step_fixpoints = steps.StepFixpoints(self.system, self.infinite_states)
             return self._step_fixpoints.exists(path, self._label)
+        decomposed = self._decompose_infinite(path)
+        if decomposed is not None:
+            return decomposed
         return self._tableau(path)
+
+    def _decompose_infinite(self, path: f.Formula) -> tuple[Function, str] | None:
+        """A temporal operator over a path formula, by a CTL fixpoint over `E` of that formula.
+
+        Exact on infinite fair paths because fairness does not depend on a finite
+        prefix (docs/semantics.md, "Paths and deadlocks"):
+
+        * `E X ψ        = EX E ψ`
+        * `E(φ U ψ)     = E[φ U E ψ]`                  for a state formula φ
+        * `E(ψ R φ)     = E[φ U (φ ∧ E ψ)] ∨ EG φ`     for a state formula φ
+
+        so `A G(p → F q)`, whose negation is `E F(p ∧ G ¬q)`, costs two CTL
+        fixpoints instead of a tableau product. None when no rule applies.
+        """
+        system = self.system
+        match path:
+            case f.X(operand=operand):
+                inner, route = self._exists_infinite(operand)
+                return ctl.ex(system, inner), f"EX({route})"
+            case f.U(left=left, right=right) if f.is_state_formula(left):
+                inner, route = self._exists_infinite(right)
+                name = "EF" if left == f.Const(True) else "EU"
+                return ctl.eu(system, self._label(left), inner), f"{name}({route})"
+            case f.R(left=left, right=right) if f.is_state_formula(right):
+                hold = self._label(right)
+                inner, route = self._exists_infinite(left)
+                return ctl.eu(system, hold, hold & inner) | self._eg(hold), f"ER({route})"
+        return None
 
     def _exists_on_infinite_paths(self, path: f.X | f.U | f.R) -> tuple[Function, str]:
         """`E X φ`, `E(φ U ψ)`, `E(φ R ψ)` over infinite fair paths, by fixpoints."""
@@ -363,11 +394,8 @@ class Checker:
                 self._check_agent(agent)
                 return ~epistemic.doubted(system, (agent,), worlds, self._operand(operand))
             case f.GK(group=group, operand=operand):
-                holds = self._operand(operand)
-                result = system.bdd.true
-                for agent in self._members(group):
-                    result &= ~epistemic.doubted(system, (agent,), worlds, holds)
-                return result
+                return epistemic.everybody_knows_locally(system, self._members(group), worlds,
+                                                         self._operand(operand))
             case f.DK(group=group, operand=operand):
                 return ~epistemic.doubted(system, self._members(group), worlds, self._operand(operand))
         raise UnsupportedFormula(f"cannot check {f.to_text(formula)} yet")

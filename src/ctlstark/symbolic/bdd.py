@@ -20,12 +20,35 @@ from typing import Any, TypeVar
 
 from ..errors import ResourceExhausted
 
+
+@contextlib.contextmanager
+def _without_networkx() -> Iterator[None]:
+    """Hide networkx while `dd` is imported, unless it is already loaded.
+
+    `dd._utils` imports networkx (when installed) for graph drawing that
+    ctlstark never uses; that import alone took 70–90 ms of every run's
+    start-up. `dd` handles its absence; the entry is removed again afterwards,
+    so a later `import networkx` works as usual.
+    """
+    if "networkx" in sys.modules:
+        yield
+        return
+    sys.modules["networkx"] = None  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        if sys.modules.get("networkx", 0) is None:
+            del sys.modules["networkx"]
+
+
 try:
-    from dd import cudd as _dd
+    with _without_networkx():
+        from dd import cudd as _dd
 
     BACKEND = "cudd"
 except ImportError:  # pragma: no cover - depends on the installed wheel
-    from dd import autoref as _dd  # type: ignore[no-redef]
+    with _without_networkx():
+        from dd import autoref as _dd  # type: ignore[no-redef]
 
     BACKEND = "autoref"
     print(
@@ -140,6 +163,16 @@ def and_exists(u: Function, v: Function, qvars: Iterable[str]) -> Function:
     return u.bdd.exist(set(qvars), u & v)
 
 
+def restrict(u: Function, care: Function) -> Function:
+    """A BDD that agrees with `u` wherever `care` holds, usually smaller (Coudert–Madre restrict).
+
+    Its support is within `u`'s. Without CUDD, `u` itself (always a valid answer).
+    """
+    if BACKEND == "cudd":
+        return _dd.restrict(u, care)
+    return u
+
+
 def exist(manager: Manager, qvars: Iterable[str], u: Function) -> Function:
     qvars = set(qvars)
     if not qvars:
@@ -176,11 +209,22 @@ def rename_disjoint(manager: Manager, u: Function, renaming: Mapping[str, str]) 
     return rename(manager, u, renaming)
 
 
+_SHORT_CUBE = 16
+
+
 def cube(manager: Manager, assignment: Mapping[str, bool]) -> Function:
     """The conjunction of literals given by `assignment` (built in one pass)."""
     if not assignment:
         return manager.true
-    return manager.cube(dict(assignment))
+    if len(assignment) > _SHORT_CUBE:
+        return manager.cube(dict(assignment))
+    # dd's cube() costs time per declared variable; a few literals are cheaper
+    # conjoined from the bottom of the order up (each step adds one top node).
+    result = manager.true
+    for name in sorted(assignment, key=manager.level_of_var, reverse=True):
+        literal = manager.var(name)
+        result &= literal if assignment[name] else ~literal
+    return result
 
 
 def xnor(u: Function, v: Function) -> Function:

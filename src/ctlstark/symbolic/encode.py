@@ -107,17 +107,29 @@ def _action_block(agent: str) -> Block:
 
 
 def expression_blocks(expr: Expr) -> set[Block]:
-    """The variables and action blocks an expression reads."""
-    match expr:
-        case VarRef(variable=variable):
-            return {_variable_block(variable)}
-        case ActionIs(agent=agent):
-            return {_action_block(agent)}
-        case Unary(operand=operand):
-            return expression_blocks(operand)
-        case Binary(left=left, right=right):
-            return expression_blocks(left) | expression_blocks(right)
-    return set()
+    """The variables and action blocks an expression reads.
+
+    Iterative, and each shared subexpression (the resolver shares identical
+    ones) is visited once.
+    """
+    blocks: set[Block] = set()
+    visited: set[int] = set()
+    pending = [expr]
+    while pending:
+        node = pending.pop()
+        if id(node) in visited:
+            continue
+        visited.add(id(node))
+        if isinstance(node, VarRef):
+            blocks.add(_variable_block(node.variable))
+        elif isinstance(node, ActionIs):
+            blocks.add(_action_block(node.agent))
+        elif isinstance(node, Unary):
+            pending.append(node.operand)
+        elif isinstance(node, Binary):
+            pending.append(node.left)
+            pending.append(node.right)
+    return blocks
 
 
 def _conjuncts(expr: Expr) -> list[Expr]:
@@ -150,6 +162,16 @@ def dependency_edges(model: Model) -> list[set[Block]]:
                 edges.append(edge)
     edges.extend(expression_blocks(conjunct) for conjunct in _conjuncts(model.initial_condition))
     return [edge for edge in edges if len(edge) >= 2]
+
+
+ORDERS = ("structure", "declaration")
+"""The static variable orders: derived from the model's dependency graph, or as declared."""
+
+
+def declaration_order(model: Model) -> list[Block]:
+    """Each agent in file order: its variables as declared, then its action block."""
+    return [block for agent in model.agents
+            for block in [_variable_block(v) for v in agent.own_variables] + [_action_block(agent.name)]]
 
 
 def block_order(model: Model) -> list[Block]:
@@ -286,14 +308,18 @@ def _environment_name(model: Model) -> str | None:
 class Encoding:
     """Bit layout of a model in one BDD manager, and the literal-level BDDs."""
 
-    def __init__(self, model: Model, manager: Manager):
+    def __init__(self, model: Model, manager: Manager, order: str = "structure"):
+        """`order` is one of `ORDERS`: `structure` (`block_order`) or `declaration`."""
+        if order not in ORDERS:
+            raise ValueError(f"unknown variable order {order!r} (one of {', '.join(ORDERS)})")
         self.model = model
         self.manager = manager
         self.variables: dict[Variable, VariableBits] = {}
         self.actions: dict[str, ActionBits] = {}
         by_name = {variable.qualified_name: variable for variable in model.variables}
         agents = {agent.name: agent for agent in model.agents}
-        for kind, name in block_order(model):
+        blocks = block_order(model) if order == "structure" else declaration_order(model)
+        for kind, name in blocks:
             if kind == "var":
                 self._declare_variable(by_name[name])
             else:
@@ -581,6 +607,19 @@ class ExpressionEncoder:
         return result
 
 
+def _assignments_by_variable(agent: Agent) -> dict[str, list[tuple[Expr, Expr]]]:
+    """The agent's evolution as (guard, value) lines per assigned variable, in file order.
+
+    Grouping once avoids scanning every line for every variable (quadratic on
+    an environment with hundreds of variables and lines).
+    """
+    lines: dict[str, list[tuple[Expr, Expr]]] = defaultdict(list)
+    for rule in agent.evolution:
+        for variable, value in rule.assignments:
+            lines[variable.qualified_name].append((rule.guard, value))
+    return lines
+
+
 def _sum_terms(expr: Expr) -> list[Expr]:
     """The terms of a chain of `+` (iteratively: chains can be thousands long)."""
     terms: list[Expr] = []
@@ -658,7 +697,9 @@ class TransitionEncoder:
     def evolution(self, agent: Agent, semantics: str) -> list[Function]:
         """Conjuncts relating (state, joint action) to the agent's next variables."""
         if semantics == "single":
-            return [self._single_assignment(agent, variable) for variable in agent.own_variables]
+            lines = _assignments_by_variable(agent)
+            return [self._single_assignment(variable, lines.get(variable.qualified_name, []))
+                    for variable in agent.own_variables]
         return [self._multi_assignment(agent)]
 
     def _multi_assignment(self, agent: Agent) -> Function:
@@ -676,16 +717,14 @@ class TransitionEncoder:
             alternatives |= body
         return alternatives | (~some_guard & self.keep_all(agent.own_variables))
 
-    def _single_assignment(self, agent: Agent, variable: Variable) -> Function:
-        """Lines assigning `variable` whose guard holds give its choices; else it keeps its value."""
+    def _single_assignment(self, variable: Variable, lines: list[tuple[Expr, Expr]]) -> Function:
+        """Lines (guard, value) assigning `variable` whose guard holds give its choices; else it keeps its value."""
         choices = self.manager.false
         some_guard = self.manager.false
-        for rule in agent.evolution:
-            for assigned, value in rule.assignments:
-                if assigned == variable:
-                    guard = self.expressions.condition(rule.guard)
-                    some_guard |= guard
-                    choices |= guard & self.assignment(variable, value)
+        for guard_expr, value in lines:
+            guard = self.expressions.condition(guard_expr)
+            some_guard |= guard
+            choices |= guard & self.assignment(variable, value)
         return choices | (~some_guard & self.encoding.keep(variable))
 
     def agent_parts(self, agent: Agent, semantics: str) -> list[Function]:

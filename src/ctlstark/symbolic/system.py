@@ -30,6 +30,7 @@ from __future__ import annotations
 import atexit
 import time
 import weakref
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
@@ -63,7 +64,8 @@ class SymbolicSystem:
     """
 
     def __init__(self, model: Model, encoding: Encoding, expressions: ExpressionEncoder,
-                 parts: Sequence[Function], initial: Function, reorder: bool | None):
+                 parts: Sequence[Function], initial: Function, reorder: bool | None,
+                 cluster_size: int = CLUSTER_NODE_LIMIT):
         self.model = model
         self.bdd: Manager = encoding.manager
         self.encoding = encoding
@@ -73,17 +75,19 @@ class SymbolicSystem:
         self.action_bits = {name: layout.bits for name, layout in encoding.actions.items()}
         self.initial = initial
         self.reachable = self.bdd.false
-        self.relation_parts = _cluster(parts, CLUSTER_NODE_LIMIT)
+        self.relation_parts = _cluster(parts, cluster_size)
         supports = [backend.support(self.bdd, part) for part in self.relation_parts]
         actions = frozenset(encoding.action_bits)
-        self._image_schedule = _schedule(self.relation_parts, supports, frozenset(self.current_bits) | actions)
-        self._preimage_schedule = _schedule(self.relation_parts, supports, frozenset(self.next_bits) | actions)
+        private, private_supports = _prequantified(self.bdd, self.relation_parts, supports, actions)
+        self._image_schedule = _schedule(private, private_supports, frozenset(self.current_bits) | actions)
+        self._preimage_schedule = _schedule(private, private_supports, frozenset(self.next_bits) | actions)
         self._successor_schedule = _schedule(self.relation_parts, supports, frozenset(self.current_bits))
         self._action_preimage_schedule = _schedule(self.relation_parts, supports, frozenset(self.next_bits))
         self._action_twins: dict[str, str] = {}
         self._reorder = reorder
         self._last_poll = time.perf_counter()
         self._watch_products = False
+        self._reachable_known = False
         self._dependents: weakref.WeakSet[Any] = weakref.WeakSet()
         self.stats: dict[str, Any] = {
             "backend": backend.BACKEND,
@@ -113,10 +117,21 @@ class SymbolicSystem:
         states outside it (MCMAS restricts its relation to the reachable states
         for the same reason; on large game models it is a 10x difference).
         """
-        target = backend.rename_disjoint(self.bdd, states, self.encoding.current_to_next)
+        target = backend.rename_disjoint(self.bdd, self.simplified(states), self.encoding.current_to_next)
         if within is not None:
             target &= within
         return self._relational_product(target, self._preimage_schedule)
+
+    def simplified(self, states: Function) -> Function:
+        """`states` simplified with the reachable states as care set (identity before reachability).
+
+        Every successor of a reachable state is reachable, so a pre-image of
+        reachable states only looks at `states` inside the reachable set; the
+        restricted BDD is often much smaller than `states ∧ reachable`.
+        """
+        if not self._reachable_known:
+            return states
+        return backend.restrict(states, self.reachable)
 
     @backend.guarded
     def successors_with_actions(self, states: Function) -> Function:
@@ -132,7 +147,7 @@ class SymbolicSystem:
         taken at each position); other formulas use `preimage`, which quantifies
         the actions early.
         """
-        target = backend.rename_disjoint(self.bdd, states, self.encoding.current_to_next)
+        target = backend.rename_disjoint(self.bdd, self.simplified(states), self.encoding.current_to_next)
         return self._relational_product(target, self._action_preimage_schedule)
 
     @property
@@ -161,15 +176,25 @@ class SymbolicSystem:
     # ------------------------------------------------------------ reachability
 
     def compute_reachable(self) -> Function:
-        """Least fixpoint `R = initial ∪ image(R)`, by frontier iteration."""
+        """Least fixpoint `R = initial ∪ image(R)`, by frontier iteration.
+
+        The image is taken of any set between the frontier and the states
+        reached so far (their images are known already): the frontier
+        simplified with the states not reached before as care set, when that
+        BDD is smaller than the frontier's.
+        """
         reached = self.initial
         frontier = self.initial
+        before = self.bdd.false
         iterations = 0
         while frontier != self.bdd.false:
-            frontier = self.image(frontier) & ~reached
+            source = _smaller(frontier, backend.restrict(frontier, ~before))
+            frontier = self.image(source) & ~reached
+            before = reached
             reached |= frontier
             iterations += 1
         self.reachable = reached
+        self._reachable_known = True
         self.stats["reach_iterations"] = iterations
         self.stats["reachable_nodes"] = backend.dag_size(reached)
         return reached
@@ -301,20 +326,26 @@ def _release_live_systems() -> None:
 
 
 @backend.guarded
-def build_system(model: Model, *, reorder: bool | None = None) -> SymbolicSystem:
+def build_system(model: Model, *, reorder: bool | None = None, order: str = "structure",
+                 cluster_size: int = CLUSTER_NODE_LIMIT) -> SymbolicSystem:
     """Encode `model` and compute its reachable states.
 
-    `reorder`: None = static order, sifting only past a size threshold;
-    True = CUDD's automatic sifting from the start; False = never.
+    `reorder`: None = static order, sifting only past a size threshold or on a
+    blow-up; True = CUDD's automatic sifting from the start; False = never.
+    `order`: the static variable order (`encode.ORDERS`). `cluster_size`: the
+    node limit up to which parts of the transition relation are conjoined
+    (1 keeps one part per variable and protocol).
     """
+    if cluster_size < 1:
+        raise ValueError(f"the cluster size must be at least 1 node (got {cluster_size})")
     with recursion_headroom():
-        return _build_system(model, reorder)
+        return _build_system(model, reorder, order, cluster_size)
 
 
-def _build_system(model: Model, reorder: bool | None) -> SymbolicSystem:
+def _build_system(model: Model, reorder: bool | None, order: str, cluster_size: int) -> SymbolicSystem:
     started = time.perf_counter()
     manager = backend.new_manager()
-    encoding = Encoding(model, manager)
+    encoding = Encoding(model, manager, order)
     expressions = ExpressionEncoder(encoding)
     transitions = TransitionEncoder(encoding, expressions)
     parts = [part for agent in model.agents for part in transitions.agent_parts(agent, model.semantics)]
@@ -324,7 +355,7 @@ def _build_system(model: Model, reorder: bool | None) -> SymbolicSystem:
         initial &= encoding.domain(variable)
     if reorder:
         backend.set_reordering(manager, True)
-    system = SymbolicSystem(model, encoding, expressions, parts, initial, reorder)
+    system = SymbolicSystem(model, encoding, expressions, parts, initial, reorder, cluster_size)
     encoded = time.perf_counter()
     system.compute_reachable()
     reached = time.perf_counter()
@@ -334,6 +365,11 @@ def _build_system(model: Model, reorder: bool | None) -> SymbolicSystem:
         reordering=backend.reordering_enabled(manager),
     )
     return system
+
+
+def _smaller(first: Function, second: Function) -> Function:
+    """The BDD with fewer nodes (the first on a tie)."""
+    return second if backend.dag_size(second) < backend.dag_size(first) else first
 
 
 def _sort_by_position(manager: Manager, parts: Iterable[Function]) -> list[Function]:
@@ -346,16 +382,44 @@ def _sort_by_position(manager: Manager, parts: Iterable[Function]) -> list[Funct
 
 
 def _cluster(parts: Sequence[Function], limit: int) -> list[Function]:
-    """Greedily conjoin consecutive parts while a cluster stays within `limit` nodes."""
+    """Greedily conjoin consecutive parts while a cluster stays within `limit` nodes.
+
+    The parts come sorted by position in the variable order; they are merged
+    from the last (deepest) upwards, so each new part sits above its cluster
+    and the conjunction only builds the new top of the BDD. Merging top-down
+    rebuilt the whole cluster at every step (DC N = 200: 1,003 parts, 1.3 s).
+    """
     clusters: list[Function] = []
-    for part in parts:
+    for part in reversed(parts):
         if clusters:
             merged = clusters[-1] & part
             if backend.dag_size(merged) <= limit:
                 clusters[-1] = merged
                 continue
         clusters.append(part)
+    clusters.reverse()
     return clusters
+
+
+def _prequantified(manager: Manager, parts: Sequence[Function], supports: Sequence[frozenset[str]],
+                   action_bits: frozenset[str]) -> tuple[list[Function], list[frozenset[str]]]:
+    """The clusters with each action bit that only one cluster reads quantified out of it, once.
+
+    The image and pre-image quantify every action bit; a bit private to one
+    cluster (an action no other agent's evolution reads) can go before any
+    product, which makes that cluster smaller for every image. The products
+    that keep the joint action (for witnesses and action atoms) use the
+    clusters unchanged.
+    """
+    readers: dict[str, int] = defaultdict(int)
+    for support in supports:
+        for bit in support & action_bits:
+            readers[bit] += 1
+    private = frozenset(bit for bit, count in readers.items() if count == 1)
+    if not private:
+        return list(parts), list(supports)
+    quantified_parts = [backend.exist(manager, support & private, part) for part, support in zip(parts, supports)]
+    return quantified_parts, [support - private for support in supports]
 
 
 def _schedule(parts: Sequence[Function], supports: Sequence[frozenset[str]],
