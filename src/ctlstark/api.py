@@ -16,6 +16,7 @@ from . import __version__
 from .errors import CtlstarkError, IsplError, Diagnostic, ResourceExhausted, UnsupportedFormula, resource_guarded
 from .logic.formula import A, Formula, U, is_state_formula, to_text
 from .logic.normalise import subformulas
+from .display import formula_rows, html_table, text_table, trace_rows, verdict_word
 from .model import FormulaEntry, FormulaMode, Model
 
 if TYPE_CHECKING:
@@ -54,6 +55,17 @@ class FormulaResult:
     trace_error: str | None = None
     """Why a verdict that admits a trace got none (e.g. a tableau-routed formula)."""
 
+    def __repr__(self) -> str:
+        return f"<FormulaResult {self.index}: {verdict_word(self.verdict)} {' '.join(self.text.split())}>"
+
+    def trace_rows(self) -> list[dict[str, object]]:
+        """The trace's main path as one flat dict per step (`display.trace_rows`); [] without a trace."""
+        return [] if self.trace is None else trace_rows(self.trace)
+
+    def trace_table(self) -> str:
+        """The trace's main path as a plain-text table; '' without a trace."""
+        return text_table(self.trace_rows()) if self.trace is not None else ""
+
 
 @dataclass
 class CheckReport:
@@ -76,6 +88,17 @@ class CheckReport:
     @property
     def all_true(self) -> bool:
         return all(result.verdict is True for result in self.formulas)
+
+    def __repr__(self) -> str:
+        """A short text summary: the model, one line per verdict, the state count."""
+        lines = [f"<CheckReport {self.model}: {self.reachable_states} reachable states>"]
+        lines += [f"  {row['#']}  {row['verdict']:<5}  {row['formula']}" for row in formula_rows(self.formulas)]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """Jupyter's rich display: the verdicts as a table."""
+        caption = f"{self.model}: {self.reachable_states} reachable states"
+        return html_table(formula_rows(self.formulas), caption=caption)
 
     def to_json(self) -> dict:
         """The stable JSON document of `ctlstark check --json` (docs/json.md)."""
@@ -162,6 +185,9 @@ def check(
 ) -> CheckReport:
     """Check the model's own formulae (unless `file_formulae` is False), then `formulas`.
 
+    `model` is a parsed `Model`, a path to an ISPL file, or ISPL text (a string
+    with a line break in it).
+
     A formula is TRUE when it holds in every initial state. Raises `IsplError`
     for malformed input and `ResourceExhausted` when the BDD library runs out of
     memory or a formula is nested too deeply to process; a formula this version
@@ -178,7 +204,9 @@ def check(
     times: dict[str, float] = {}
     file_name: str | None = None
     started = time.perf_counter()
-    if not isinstance(model, Model):
+    if isinstance(model, str) and "\n" in model:
+        model = load_model_text(model)
+    elif not isinstance(model, Model):
         file_name = str(model)
         model = load_model(model)
     extra = [_as_entry(formula, model) for formula in formulas]

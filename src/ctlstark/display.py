@@ -1,0 +1,79 @@
+"""Plain-data views of results for scripts and notebooks: trace rows, text tables, HTML.
+
+No dependency on pandas or Jupyter: a trace becomes a list of flat dicts (one
+per step, `Agent.variable` keys), which `pandas.DataFrame(rows)` accepts as it
+is, and `text_table` / `html_table` render any such rows.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+
+def trace_rows(trace: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One flat dict per step of a trace's main path: `step`, `Agent.variable` values, `action`.
+
+    `action` is the joint action taken from that step (`Agent.action, …`), None
+    at the last step of a finite trace; `loop` is True at the step a lasso
+    returns to. Sub-traces are left out (they are in `trace["children"]`).
+    """
+    rows = []
+    for step in trace["steps"]:
+        row: dict[str, Any] = {"step": step["index"], "loop": step["index"] == trace["loop_start"]}
+        for agent, values in step["state"].items():
+            for name, value in values.items():
+                row[f"{agent}.{name}"] = value
+        action = step["action"]
+        row["action"] = None if action is None else ", ".join(f"{agent}.{act}" for agent, act in action.items())
+        rows.append(row)
+    return rows
+
+
+def _columns(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    columns: list[str] = []
+    for row in rows:
+        columns += [key for key in row if key not in columns]
+    return columns
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def text_table(rows: Sequence[Mapping[str, Any]]) -> str:
+    """Rows as an aligned plain-text table (header, rule, one line per row)."""
+    columns = _columns(rows)
+    cells = [[_cell(row.get(column)) for column in columns] for row in rows]
+    widths = [max([len(column)] + [len(line[index]) for line in cells]) for index, column in enumerate(columns)]
+    lines = ["  ".join(column.ljust(width) for column, width in zip(columns, widths)).rstrip(),
+             "  ".join("-" * width for width in widths)]
+    lines += ["  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip() for line in cells]
+    return "\n".join(lines)
+
+
+def html_table(rows: Sequence[Mapping[str, Any]], caption: str | None = None) -> str:
+    """Rows as an HTML table (escaped), for Jupyter's `_repr_html_`."""
+    columns = _columns(rows)
+    head = "".join(f"<th>{html.escape(column)}</th>" for column in columns)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(_cell(row.get(column)))}</td>" for column in columns) + "</tr>"
+        for row in rows)
+    title = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return f"<table>{title}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def verdict_word(verdict: bool | None) -> str:
+    """TRUE, FALSE, or ERROR for a formula that could not be checked."""
+    return {True: "TRUE", False: "FALSE", None: "ERROR"}[verdict]
+
+
+def formula_rows(results: Iterable[Any]) -> list[dict[str, Any]]:
+    """One row per formula result: number, verdict, formula, seconds, error."""
+    return [{"#": result.index, "verdict": verdict_word(result.verdict), "formula": " ".join(result.text.split()),
+             "seconds": f"{result.seconds:.3f}", "error": result.error} for result in results]
