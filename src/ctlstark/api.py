@@ -18,6 +18,7 @@ from .logic.formula import A, Formula, U, is_state_formula, to_text
 from .logic.normalise import subformulas
 from .display import formula_rows, html_table, text_table, trace_rows, verdict_word
 from .model import FormulaEntry, FormulaMode, Model
+from .progress import Progress
 
 if TYPE_CHECKING:
     from .check.label import Checker
@@ -84,6 +85,8 @@ class CheckReport:
     warnings: list[str] = field(default_factory=list)
     bdd_peak_nodes: int = 0
     """The most BDD nodes the manager held at once during the run (CUDD's peak)."""
+    interrupted: bool = False
+    """True when Ctrl-C (KeyboardInterrupt) ended the run early: unchecked formulas have `verdict=None`."""
 
     @property
     def all_true(self) -> bool:
@@ -116,6 +119,7 @@ class CheckReport:
             "deadlock_examples": list(self.deadlock_examples),
             "times": dict(self.times),
             "warnings": list(self.warnings),
+            "interrupted": self.interrupted,
             "formulas": [asdict(result) for result in self.formulas],
         }
 
@@ -182,6 +186,7 @@ def check(
     witness: bool = False,
     order: str = "structure",
     cluster_size: int | None = None,
+    progress: Progress | None = None,
 ) -> CheckReport:
     """Check the model's own formulae (unless `file_formulae` is False), then `formulas`.
 
@@ -195,7 +200,10 @@ def check(
     whose verdict admits one gets a replay-validated `trace` (a failed replay
     raises `WitnessError`, an internal error). `reorder`, `order` and
     `cluster_size` tune the BDD encoding (docs/performance.md); they never
-    change a verdict.
+    change a verdict. `progress` hears of each phase, reachability step and
+    formula. A KeyboardInterrupt while formulas are checked ends the run with
+    the verdicts obtained so far: the rest get `verdict=None`, and the report
+    says `interrupted`.
     """
     from .check.label import Checker
     from .symbolic import bdd as backend
@@ -213,20 +221,25 @@ def check(
     times["parse"] = time.perf_counter() - started
 
     entries = (list(model.formulae) if file_formulae else []) + extra
-    system = build_system(model, reorder=reorder, order=order,
+    if progress is not None:
+        progress.phase("encode")
+    system = build_system(model, reorder=reorder, order=order, progress=progress,
                           cluster_size=CLUSTER_NODE_LIMIT if cluster_size is None else cluster_size)
     times["encode"] = float(system.stats.get("encode_seconds", 0.0))
     times["reach"] = float(system.stats.get("reach_seconds", 0.0))
     checker = Checker(system)
 
-    results = []
     check_started = time.perf_counter()
-    for index, entry in enumerate(entries, start=1):
-        results.append(_check_one(checker, index, entry))
+    results, interrupted = _check_all(checker, entries, progress)
     times["check"] = time.perf_counter() - check_started
-    if witness:
+    if witness and not interrupted:
+        if progress is not None:
+            progress.phase("witness")
         witness_started = time.perf_counter()
-        _add_traces(checker, entries, results)
+        try:
+            _add_traces(checker, entries, results)
+        except KeyboardInterrupt:
+            interrupted = True
         times["witness"] = time.perf_counter() - witness_started
 
     deadlock_count = None
@@ -249,6 +262,7 @@ def check(
         deadlock_examples=deadlock_examples,
         warnings=list(model.warnings),
         bdd_peak_nodes=backend.peak_nodes(system.bdd),
+        interrupted=interrupted,
     )
     system.release()  # the report is plain data: free the BDDs now, not at some later garbage collection
     return report
@@ -273,6 +287,27 @@ def _add_traces(checker: Checker, entries: list[FormulaEntry], results: list[For
                 result.trace = to_json(trace, checker.system.model)
     finally:
         builder.release()
+
+
+def _check_all(checker: Checker, entries: list[FormulaEntry],
+               progress: Progress | None) -> tuple[list[FormulaResult], bool]:
+    """Every entry's result in order, and whether a KeyboardInterrupt cut the run short.
+
+    After an interrupt the remaining entries get `verdict=None` with the error
+    `interrupted`, so the verdicts obtained so far are still reported.
+    """
+    results: list[FormulaResult] = []
+    try:
+        for index, entry in enumerate(entries, start=1):
+            if progress is not None:
+                progress.formula(index, len(entries), entry.text)
+            results.append(_check_one(checker, index, entry))
+    except KeyboardInterrupt:
+        results += [FormulaResult(index=index, text=entry.text, verdict=None, mode=entry.mode, source=entry.source,
+                                  error="interrupted")
+                    for index, entry in enumerate(entries, start=1) if index > len(results)]
+        return results, True
+    return results, False
 
 
 def _check_one(checker, index: int, entry: FormulaEntry) -> FormulaResult:

@@ -38,6 +38,7 @@ from ..model import Expr, Model, Value, Variable
 from . import bdd as backend
 from .bdd import Function, Manager
 from ..errors import recursion_headroom
+from ..progress import Progress
 from .encode import Encoding, ExpressionEncoder, TransitionEncoder
 
 CLUSTER_NODE_LIMIT = 5000
@@ -88,6 +89,8 @@ class SymbolicSystem:
         self._last_poll = time.perf_counter()
         self._watch_products = False
         self._reachable_known = False
+        self.progress: Progress | None = None
+        """Told about each reachability step when set (the command line's display)."""
         self._dependents: weakref.WeakSet[Any] = weakref.WeakSet()
         self.stats: dict[str, Any] = {
             "backend": backend.BACKEND,
@@ -193,6 +196,8 @@ class SymbolicSystem:
             before = reached
             reached |= frontier
             iterations += 1
+            if self.progress is not None:
+                self.progress.reach_step(iterations, backend.dag_size(frontier), backend.dag_size(reached))
         self.reachable = reached
         self._reachable_known = True
         self.stats["reach_iterations"] = iterations
@@ -327,22 +332,24 @@ def _release_live_systems() -> None:
 
 @backend.guarded
 def build_system(model: Model, *, reorder: bool | None = None, order: str = "structure",
-                 cluster_size: int = CLUSTER_NODE_LIMIT) -> SymbolicSystem:
+                 cluster_size: int = CLUSTER_NODE_LIMIT, progress: Progress | None = None) -> SymbolicSystem:
     """Encode `model` and compute its reachable states.
 
     `reorder`: None = static order, sifting only past a size threshold or on a
     blow-up; True = CUDD's automatic sifting from the start; False = never.
     `order`: the static variable order (`encode.ORDERS`). `cluster_size`: the
     node limit up to which parts of the transition relation are conjoined
-    (1 keeps one part per variable and protocol).
+    (1 keeps one part per variable and protocol). `progress` hears of each
+    reachability step.
     """
     if cluster_size < 1:
         raise ValueError(f"the cluster size must be at least 1 node (got {cluster_size})")
     with recursion_headroom():
-        return _build_system(model, reorder, order, cluster_size)
+        return _build_system(model, reorder, order, cluster_size, progress)
 
 
-def _build_system(model: Model, reorder: bool | None, order: str, cluster_size: int) -> SymbolicSystem:
+def _build_system(model: Model, reorder: bool | None, order: str, cluster_size: int,
+                  progress: Progress | None) -> SymbolicSystem:
     started = time.perf_counter()
     manager = backend.new_manager()
     encoding = Encoding(model, manager, order)
@@ -356,6 +363,9 @@ def _build_system(model: Model, reorder: bool | None, order: str, cluster_size: 
     if reorder:
         backend.set_reordering(manager, True)
     system = SymbolicSystem(model, encoding, expressions, parts, initial, reorder, cluster_size)
+    system.progress = progress
+    if progress is not None:
+        progress.phase("reach")
     encoded = time.perf_counter()
     system.compute_reachable()
     reached = time.perf_counter()
