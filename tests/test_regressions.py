@@ -49,3 +49,28 @@ def test_path_quantifier_over_a_state_formula_ranges_over_fair_paths() -> None:
     assert oracle.sat(f.A(f.Prop("zero"))) == {(0,), unfair_state}
     assert system.states_of(checker.states(f.E(f.Const(True)))) == oracle.sat(f.E(f.Const(True)))
     assert system.states_of(checker.states(f.A(f.Prop("zero")))) == oracle.sat(f.A(f.Prop("zero")))
+
+
+def test_images_of_state_action_pairs_keep_private_action_bits() -> None:
+    """An action only its own agent reads is quantified out of the relation for state images;
+    an image or pre-image of (state, action) pairs must still see that action.
+
+    Found by the witness tests: the counterexample of an action-atom formula
+    showed a step its joint action cannot produce.
+    """
+    model = leaving_model()
+    system = build_system(model)
+    assert system._private_actions  # the case under test: A's action bits are read by A's part only
+    bdd = system.bdd
+    actions = system.encoding.action_bits
+    leave, stay = system.encoding.action_cube("A", "leave"), system.encoding.action_cube("A", "stay")
+    zero = system.reachable & system.condition(model.propositions["zero"])
+    pairs = system.successors_with_actions(zero)  # the full relation, action bits intact
+    for action in (leave, stay):
+        expected = bdd.exist(set(actions), pairs & action)
+        assert system.image(zero & action) == expected
+    one = system.reachable & ~zero
+    assert system.image(zero & stay) & one == bdd.false
+    # pre-images of (action, successor) pairs: only `leave` takes n = 0 to n = 1
+    assert system.preimage(one & stay) & system.reachable == one
+    assert system.preimage(one & leave) & system.reachable == zero | one

@@ -163,6 +163,11 @@ def and_exists(u: Function, v: Function, qvars: Iterable[str]) -> Function:
     return u.bdd.exist(set(qvars), u & v)
 
 
+def reads_any(manager: Manager, u: Function, names: Iterable[str]) -> bool:
+    """Whether `u` depends on any of the variables `names` (one quantification, no support walk)."""
+    return exist(manager, names, u) != u
+
+
 def restrict(u: Function, care: Function) -> Function:
     """A BDD that agrees with `u` wherever `care` holds, usually smaller (Coudert–Madre restrict).
 

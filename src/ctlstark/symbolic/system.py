@@ -79,9 +79,15 @@ class SymbolicSystem:
         self.relation_parts = _cluster(parts, cluster_size)
         supports = [backend.support(self.bdd, part) for part in self.relation_parts]
         actions = frozenset(encoding.action_bits)
-        private, private_supports = _prequantified(self.bdd, self.relation_parts, supports, actions)
-        self._image_schedule = _schedule(private, private_supports, frozenset(self.current_bits) | actions)
-        self._preimage_schedule = _schedule(private, private_supports, frozenset(self.next_bits) | actions)
+        self._private_actions = _private_action_bits(supports, actions)
+        self._image_schedule = _schedule(self.relation_parts, supports, frozenset(self.current_bits) | actions)
+        self._preimage_schedule = _schedule(self.relation_parts, supports, frozenset(self.next_bits) | actions)
+        quantified, quantified_supports = _prequantified(self.bdd, self.relation_parts, supports,
+                                                         self._private_actions)
+        self._state_image_schedule = _schedule(quantified, quantified_supports,
+                                               frozenset(self.current_bits) | actions)
+        self._state_preimage_schedule = _schedule(quantified, quantified_supports,
+                                                  frozenset(self.next_bits) | actions)
         self._successor_schedule = _schedule(self.relation_parts, supports, frozenset(self.current_bits))
         self._action_preimage_schedule = _schedule(self.relation_parts, supports, frozenset(self.next_bits))
         self._action_twins: dict[str, str] = {}
@@ -108,7 +114,8 @@ class SymbolicSystem:
     @backend.guarded
     def image(self, states: Function) -> Function:
         """Successors of `states` (current bits in, current bits out)."""
-        result = self._relational_product(states, self._image_schedule)
+        result = self._relational_product(states, self._schedule_for(states, self._image_schedule,
+                                                                     self._state_image_schedule))
         return backend.rename_disjoint(self.bdd, result, self.encoding.next_to_current)
 
     @backend.guarded
@@ -123,7 +130,18 @@ class SymbolicSystem:
         target = backend.rename_disjoint(self.bdd, self.simplified(states), self.encoding.current_to_next)
         if within is not None:
             target &= within
-        return self._relational_product(target, self._preimage_schedule)
+        return self._relational_product(target, self._schedule_for(target, self._preimage_schedule,
+                                                                   self._state_preimage_schedule))
+
+    def _schedule_for(self, operand: Function, full: Schedule, prequantified: Schedule) -> Schedule:
+        """The schedule with private action bits quantified out beforehand, unless `operand` reads them.
+
+        Images and pre-images also take sets of (state, action) pairs (action
+        atoms, witnesses); those need the relation's action bits intact.
+        """
+        if not self._private_actions or backend.reads_any(self.bdd, operand, self._private_actions):
+            return full
+        return prequantified
 
     def simplified(self, states: Function) -> Function:
         """`states` simplified with the reachable states as care set (identity before reachability).
@@ -312,6 +330,7 @@ class SymbolicSystem:
         self.initial = self.reachable = None  # type: ignore[assignment]
         self.relation_parts = []
         self._image_schedule = self._preimage_schedule = self._successor_schedule = []
+        self._state_image_schedule = self._state_preimage_schedule = []
         self._action_preimage_schedule = []
         self.expressions = None  # type: ignore[assignment]
         self.encoding = None  # type: ignore[assignment]
@@ -411,21 +430,23 @@ def _cluster(parts: Sequence[Function], limit: int) -> list[Function]:
     return clusters
 
 
-def _prequantified(manager: Manager, parts: Sequence[Function], supports: Sequence[frozenset[str]],
-                   action_bits: frozenset[str]) -> tuple[list[Function], list[frozenset[str]]]:
-    """The clusters with each action bit that only one cluster reads quantified out of it, once.
-
-    The image and pre-image quantify every action bit; a bit private to one
-    cluster (an action no other agent's evolution reads) can go before any
-    product, which makes that cluster smaller for every image. The products
-    that keep the joint action (for witnesses and action atoms) use the
-    clusters unchanged.
-    """
+def _private_action_bits(supports: Sequence[frozenset[str]], action_bits: frozenset[str]) -> frozenset[str]:
+    """The action bits that exactly one cluster reads (an action no other agent's evolution reads)."""
     readers: dict[str, int] = defaultdict(int)
     for support in supports:
         for bit in support & action_bits:
             readers[bit] += 1
-    private = frozenset(bit for bit, count in readers.items() if count == 1)
+    return frozenset(bit for bit, count in readers.items() if count == 1)
+
+
+def _prequantified(manager: Manager, parts: Sequence[Function], supports: Sequence[frozenset[str]],
+                   private: frozenset[str]) -> tuple[list[Function], list[frozenset[str]]]:
+    """The clusters with the private action bits quantified out of them, once.
+
+    Images and pre-images of state sets quantify every action bit; a bit that
+    one cluster alone reads can go before any product, which makes that
+    cluster smaller for every such image.
+    """
     if not private:
         return list(parts), list(supports)
     quantified_parts = [backend.exist(manager, support & private, part) for part, support in zip(parts, supports)]
