@@ -8,21 +8,29 @@ from __future__ import annotations
 
 import enum
 import json
+import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import List, Optional
+from typing import TypeVar
 
 import typer
 
 from . import __version__
 from .api import CheckReport, FormulaResult, check, load_model, parse_formula
+from .display import verdict_word
+from .progress import TerminalProgress
 from .errors import CtlstarkError, IsplError, ResourceExhausted, recursion_headroom
+from .model import Model
 
 EXIT_ALL_TRUE = 0
 EXIT_SOME_FALSE = 1
 EXIT_INPUT_ERROR = 2
 EXIT_NOT_CHECKED = 3
+EXIT_INTERRUPTED = 130  # the shell's convention for a run ended by Ctrl-C (128 + SIGINT)
+_Result = TypeVar("_Result")
 
 class VariableOrder(str, enum.Enum):
     """`--order` choices (symbolic.encode.ORDERS)."""
@@ -91,6 +99,9 @@ def check_command(
     dot_file: Optional[Path] = typer.Option(
         None, "--dot", metavar="FILE", help="Write the traces as a Graphviz file (implies --witness)."
     ),
+    quiet: bool = typer.Option(
+        False, "--quiet", "-q", help="No progress display on stderr (it is shown only when stderr is a terminal)."
+    ),
 ) -> None:
     """Check every formula of MODEL.ispl (and any --formula) and print TRUE/FALSE for each.
 
@@ -100,22 +111,35 @@ def check_command(
     with recursion_headroom():
         try:
             tuning = {"reorder": reorder, "order": order.value, "cluster_size": cluster_size}
-            _check_and_print(model_file, formula, only, as_json, deadlock, tuning, stats, witness, dot_file)
+            progress = TerminalProgress() if TerminalProgress.wanted(quiet) else None
+            try:
+                _check_and_print(model_file, formula, only, as_json, deadlock, tuning, stats, witness, dot_file,
+                                 progress)
+            finally:
+                if progress is not None:
+                    progress.close()
         except RecursionError:
             typer.echo("ctlstark: out of resources: a formula or expression is nested too deeply to process", err=True)
             raise typer.Exit(EXIT_NOT_CHECKED) from None
 
 
 def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as_json: bool, deadlock: bool,
-                     tuning: dict[str, object], stats: bool, witness: bool, dot_file: Path | None) -> None:
+                     tuning: dict[str, object], stats: bool, witness: bool, dot_file: Path | None,
+                     progress: TerminalProgress | None = None) -> None:
     try:
+        if progress is not None:
+            progress.phase("parse")
         parse_started = time.perf_counter()
         model = load_model(model_file)
         extra = [parse_formula(text, model) for text in formula or []]
         parse_seconds = time.perf_counter() - parse_started
         report = check(model, extra, file_formulae=not only, deadlock=deadlock,
-                       witness=witness or dot_file is not None, **tuning)  # type: ignore[arg-type]
+                       witness=witness or dot_file is not None, progress=progress,
+                       **tuning)  # type: ignore[arg-type]
         report.times["parse"] = parse_seconds
+    except KeyboardInterrupt:
+        typer.echo("ctlstark: interrupted before any verdict", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED)
     except IsplError as error:
         for diagnostic in error.diagnostics:
             typer.echo(diagnostic.format(), err=True)
@@ -134,10 +158,14 @@ def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as
             typer.echo(warning, err=True)
     if dot_file is not None:
         _write_dot(report, dot_file)
+    if progress is not None:
+        progress.close()
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2))
     else:
         _print_text(report, stats=stats, witness=witness)
+    if report.interrupted:
+        typer.echo("ctlstark: interrupted: the formulas not reached are marked ERROR", err=True)
     raise typer.Exit(_exit_status(report))
 
 
@@ -148,15 +176,13 @@ def _value_text(value: object) -> str:
 
 
 def _exit_status(report: CheckReport) -> int:
+    if report.interrupted:
+        return EXIT_INTERRUPTED
     if any(result.verdict is None for result in report.formulas):
         return EXIT_NOT_CHECKED
     if any(result.verdict is False for result in report.formulas):
         return EXIT_SOME_FALSE
     return EXIT_ALL_TRUE
-
-
-def _verdict_word(verdict: bool | None) -> str:
-    return {True: "TRUE", False: "FALSE", None: "ERROR"}[verdict]
 
 
 def _write_dot(report: CheckReport, path: Path) -> None:
@@ -184,7 +210,7 @@ def _print_text(report: CheckReport, *, stats: bool = False, witness: bool = Fal
     width = len(str(len(report.formulas)))
     for result in report.formulas:
         one_line_text = " ".join(result.text.split())
-        typer.echo(f"  {result.index:>{width}}  {_verdict_word(result.verdict):<5}  {one_line_text}")
+        typer.echo(f"  {result.index:>{width}}  {verdict_word(result.verdict):<5}  {one_line_text}")
         if result.error:
             typer.echo(f"  {'':>{width}}         {result.error}")
         if stats:
@@ -205,6 +231,136 @@ def _print_text(report: CheckReport, *, stats: bool = False, witness: bool = Fal
                f"peak nodes: {report.bdd_peak_nodes}")
     phases = ", ".join(f"{phase} {seconds:.3f} s" for phase, seconds in report.times.items())
     typer.echo(f"times: {phases}")
+
+
+@app.command("info")
+def info_command(
+    model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to describe."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document (docs/json.md) instead of text."),
+) -> None:
+    """Show MODEL.ispl at a glance: agents, variables, propositions, state counts, deadlocks, BDD sizes.
+
+    Exit status: 0 done, 2 input error, 3 a resource ran out.
+    """
+    from .insight import info_text, model_info
+
+    model = _load_for_insight(model_file)
+    info = _run_insight(model_info, model)
+    info.file = str(model_file)
+    typer.echo(json.dumps(info.to_json(), indent=2) if as_json else info_text(info))
+
+
+@app.command("graph")
+def graph_command(
+    model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to draw."),
+    dot_file: str = typer.Option(..., "--dot", metavar="FILE", help="Write the Graphviz graph here ('-': standard output)."),
+    max_states: int = typer.Option(
+        1000, "--max-states", min=0, metavar="N", help="Refuse models with more than N reachable states (counted first)."
+    ),
+) -> None:
+    """Write the reachable state graph of MODEL.ispl as Graphviz DOT: a node per state, an edge per step.
+
+    Exit status: 0 written, 2 input error, 3 more than --max-states states (or a resource ran out).
+    """
+    from .insight import graph_to_dot, state_graph
+
+    model = _load_for_insight(model_file)
+    graph = _run_insight(state_graph, model, max_states)
+    dot = graph_to_dot(graph)
+    if dot_file == "-":
+        typer.echo(dot, nl=False)
+        return
+    try:
+        Path(dot_file).write_text(dot, encoding="utf-8")
+    except OSError as error:
+        typer.echo(f"ctlstark: cannot write {dot_file}: {error.strerror or error}", err=True)
+        raise typer.Exit(EXIT_NOT_CHECKED)
+    typer.echo(f"wrote {len(graph.nodes)} states and {len(graph.edges)} edges to {dot_file}")
+
+
+def _load_for_insight(model_file: Path) -> Model:
+    """The model, its warnings on standard error; diagnostics and exit 2 when malformed."""
+    try:
+        model = load_model(model_file)
+    except IsplError as error:
+        for diagnostic in error.diagnostics:
+            typer.echo(diagnostic.format(), err=True)
+        raise typer.Exit(EXIT_INPUT_ERROR)
+    for warning in model.warnings:
+        typer.echo(warning, err=True)
+    return model
+
+
+def _run_insight(function: Callable[..., _Result], *arguments: object) -> _Result:
+    """Run an `insight` function; its refusals and resource failures become a message and exit 3."""
+    from .insight import TooManyStates
+
+    try:
+        return function(*arguments)
+    except TooManyStates as error:
+        typer.echo(f"ctlstark: the model has {error.states:,} reachable states, more than --max-states "
+                   f"{error.limit}; raise the limit or use 'ctlstark info'", err=True)
+        raise typer.Exit(EXIT_NOT_CHECKED)
+    except ResourceExhausted as error:
+        typer.echo(f"ctlstark: out of resources: {error}", err=True)
+        raise typer.Exit(EXIT_NOT_CHECKED)
+    except CtlstarkError as error:
+        typer.echo(f"ctlstark: {error}", err=True)
+        raise typer.Exit(EXIT_NOT_CHECKED)
+
+
+DEFAULT_SIMULATION_STEPS = 20
+
+
+@app.command("simulate")
+def simulate_command(
+    model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to simulate."),
+    runs: Optional[int] = typer.Option(
+        None, "--random", min=1, metavar="K", help="Print K random runs instead of simulating interactively."
+    ),
+    steps: Optional[int] = typer.Option(
+        None, "--steps", min=0, metavar="N",
+        help=f"With --random: at most N steps per run (default {DEFAULT_SIMULATION_STEPS}); a run stops early at a deadlock.",
+    ),
+    seed: int = typer.Option(0, "--seed", metavar="S", help="Seed of every random choice: same seed, same output."),
+    as_json: bool = typer.Option(False, "--json", help="With --random: print the runs as one JSON list."),
+) -> None:
+    """Step through MODEL.ispl: interactively (a number takes that transition; r, b, a, h, q), or print --random runs.
+
+    The interactive mode reads one command per line, from a terminal or a pipe
+    (docs/simulate.md). Exit status: 0; 2 input error; 3 out of resources.
+    """
+    from .simulate import Session, Simulator, random_runs, runs_json, runs_text
+
+    if runs is None and (steps is not None or as_json):
+        raise typer.BadParameter("--steps and --json need --random K", param_hint="--random")
+    with recursion_headroom():
+        try:
+            simulator = Simulator(_load_for_insight(model_file))
+            if runs is None:
+                Session(simulator, random.Random(seed), _read_command, typer.echo).run()
+                return
+            taken = random_runs(simulator, runs, DEFAULT_SIMULATION_STEPS if steps is None else steps, seed)
+        except ResourceExhausted as error:
+            typer.echo(f"ctlstark: out of resources: {error}", err=True)
+            raise typer.Exit(EXIT_NOT_CHECKED)
+        except RecursionError:
+            typer.echo("ctlstark: out of resources: an expression is nested too deeply to process", err=True)
+            raise typer.Exit(EXIT_NOT_CHECKED) from None
+    model = simulator.model
+    typer.echo(json.dumps(runs_json(model, taken), indent=2) if as_json else runs_text(model, taken))
+
+
+def _read_command(prompt: str) -> str | None:
+    """One command line from standard input, None at its end; echoed when stdin is no terminal (scripts read like sessions)."""
+    try:
+        line = input(prompt)
+    except EOFError:
+        typer.echo()
+        return None
+    if not sys.stdin.isatty():
+        typer.echo(line)
+    return line
 
 
 def main() -> None:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from ..errors import ResourceExhausted
 from ..model import Agent, Model, Value, Variable
-from .evaluate import JointAction, evaluate, fits, holds
+from .evaluate import JointAction, Valuation, evaluate, fits, holds
 
 State = tuple[Value, ...]
 Joint = tuple[str, ...]
@@ -97,17 +97,7 @@ class ExplicitSystem:
 
     def enabled_actions(self, agent: Agent, state: State) -> tuple[str, ...]:
         """The actions `agent`'s protocol enables in `state` (empty: deadlock)."""
-        valuation = self.valuation(state)
-        enabled: list[str] = []
-        other: tuple[str, ...] = ()
-        some_line_holds = False
-        for rule in agent.protocol:
-            if rule.is_other:
-                other = rule.actions
-            elif holds(rule.condition, valuation):
-                some_line_holds = True
-                enabled.extend(a for a in rule.actions if a not in enabled)
-        return tuple(enabled) if some_line_holds else other
+        return protocol_actions(agent, self.valuation(state))
 
     def transitions(self, state: State) -> Iterator[tuple[JointAction, State]]:
         """Every (joint action, successor) pair leaving `state`."""
@@ -115,9 +105,8 @@ class ExplicitSystem:
         valuation = self.valuation(state)
         for actions in itertools.product(*choices):
             joint = dict(zip(self.model.agent_names, actions))
-            parts = [self._next_own_values(agent, valuation, joint) for agent in self.model.agents]
-            for combination in itertools.product(*parts):
-                yield joint, tuple(value for part in combination for value in part)
+            for target in successors_under(self.model, valuation, joint):
+                yield joint, target
 
     # ------------------------------------------------------------------ construction
 
@@ -141,12 +130,46 @@ class ExplicitSystem:
         self, agent: Agent, valuation: dict[Variable, Value], joint: JointAction
     ) -> frozenset[tuple[Value, ...]]:
         """The possible next values of `agent`'s own variables (empty: no next state)."""
-        if self.model.semantics == "single":
-            return _single_assignment(agent, valuation, joint)
-        return _multi_assignment(agent, valuation, joint)
+        return _next_own_values(self.model, agent, valuation, joint)
 
 
-def _multi_assignment(agent: Agent, valuation: dict[Variable, Value], joint: JointAction) -> frozenset[tuple[Value, ...]]:
+# ---------------------------------------------------------------------- one state
+# The transition function on a single state, for callers that must not enumerate
+# the state space (the simulator); `ExplicitSystem` is built on these.
+
+
+def protocol_actions(agent: Agent, valuation: Valuation) -> tuple[str, ...]:
+    """The actions `agent`'s protocol enables where the variables have `valuation` (empty: none)."""
+    enabled: list[str] = []
+    other: tuple[str, ...] = ()
+    some_line_holds = False
+    for rule in agent.protocol:
+        if rule.is_other:
+            other = rule.actions
+        elif holds(rule.condition, valuation):
+            some_line_holds = True
+            enabled.extend(a for a in rule.actions if a not in enabled)
+    return tuple(enabled) if some_line_holds else other
+
+
+def successors_under(model: Model, valuation: Valuation, joint: JointAction) -> Iterator[State]:
+    """Every successor of the state `valuation` under the joint action `joint` (none: the action is blocked).
+
+    Distinct states, in no particular order; `joint` maps every agent to its action.
+    """
+    parts = [_next_own_values(model, agent, valuation, joint) for agent in model.agents]
+    for combination in itertools.product(*parts):
+        yield tuple(value for part in combination for value in part)
+
+
+def _next_own_values(model: Model, agent: Agent, valuation: Valuation,
+                     joint: JointAction) -> frozenset[tuple[Value, ...]]:
+    if model.semantics == "single":
+        return _single_assignment(agent, valuation, joint)
+    return _multi_assignment(agent, valuation, joint)
+
+
+def _multi_assignment(agent: Agent, valuation: Valuation, joint: JointAction) -> frozenset[tuple[Value, ...]]:
     """MultiAssignment: each line with a true guard is one alternative (impossible ones drop out)."""
     current = tuple(valuation[v] for v in agent.own_variables)
     fired = [rule for rule in agent.evolution if holds(rule.guard, valuation, joint)]
@@ -167,7 +190,7 @@ def _multi_assignment(agent: Agent, valuation: dict[Variable, Value], joint: Joi
     return frozenset(alternatives)
 
 
-def _single_assignment(agent: Agent, valuation: dict[Variable, Value], joint: JointAction) -> frozenset[tuple[Value, ...]]:
+def _single_assignment(agent: Agent, valuation: Valuation, joint: JointAction) -> frozenset[tuple[Value, ...]]:
     """SingleAssignment: each own variable independently picks among its lines with a true guard."""
     per_variable: list[set[Value]] = []
     for variable in agent.own_variables:
