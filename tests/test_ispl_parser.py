@@ -243,6 +243,63 @@ def test_long_conditions_are_balanced_trees():
     assert depth(model.propositions["p"]) < 20
 
 
+def _depth(expr) -> int:
+    """The height of an expression tree, iteratively (a `+` chain stays left-deep)."""
+    height, pending = 0, [(expr, 0)]
+    while pending:
+        node, level = pending.pop()
+        height = max(height, level)
+        if isinstance(node, Binary):
+            pending += [(node.left, level + 1), (node.right, level + 1)]
+        elif isinstance(node, Unary):
+            pending.append((node.operand, level + 1))
+    return height
+
+
+def test_chains_are_flattened_through_parentheses_on_either_side():
+    """`a and (b and (c and …))` written 2000 deep is one chain of 2000 operands, balanced."""
+    count = 2000
+    nested = "Ag.x = true"
+    for i in range(count - 1):
+        nested = f"Ag.x = {'false' if i % 2 else 'true'} and ({nested})"
+    model = parse_model(MINIMAL.replace("p if Ag.x = true;", f"p if {nested};"))
+    assert _depth(model.propositions["p"]) <= 12  # ⌈log2 2000⌉ + the comparison
+    bits = " & ".join(["x"] * 5000)
+    model = parse_model(MINIMAL.replace("x = true if x = false;", f"x = true if ({bits}) = true;"))
+    assert _depth(model.agent("Ag").evolution[0].guard) <= 14
+
+
+def test_chain_shape_is_the_balanced_split():
+    """Operands left to right, the left half gets ⌊n/2⌋ of them (what the engines and tests expect)."""
+    model = parse_model(MINIMAL.replace("p if Ag.x = true;", "p if Ag.x = true or (Ag.x = false or Ag.x = true);"))
+    x = VarRef(Variable("Ag", "x", BoolType()))
+    true, false = Binary("=", x, Const(True)), Binary("=", x, Const(False))
+    assert model.propositions["p"] == Binary("or", true, Binary("or", false, true))
+
+
+def test_identical_resolved_subexpressions_are_one_object():
+    """The symbolic encoder caches by identity: a repeated subexpression must be shared."""
+    text = MINIMAL.replace("    x : boolean;", "    x : boolean;\n    n : 0..3;\n    m : 0..3;").replace(
+        "x = true if x = false;", "x = true if n + m = 2;\n    x = false if n + m = 3 and x = false;").replace(
+        "p if Ag.x = true;", "p if Ag.n + Ag.m = 2 and Ag.x = true;")
+    model = parse_model(text)
+    first, second = (rule.guard for rule in model.agent("Ag").evolution)
+    assert first.left is second.left.left  # `n + m`, written twice
+    assert model.propositions["p"].right is model.propositions["r"]  # `Ag.x = true`
+    assert model.propositions["q"].left is model.propositions["p"].right.left  # `Ag.x`
+
+
+def test_shared_constants_keep_their_type():
+    """`0` and `false` (or `1` and `true`) are equal in Python but distinct constants."""
+    text = MINIMAL.replace("    x : boolean;", "    x : boolean;\n    n : 0..1;").replace(
+        "x = true if x = false;", "x = true if x = false and n = 0;\n    n = 1 if x = true and n = 1;")
+    rules = parse_model(text).agent("Ag").evolution
+    constants = [rules[0].guard.left.right, rules[0].guard.right.right, rules[1].guard.left.right,
+                 rules[1].guard.right.right, rules[1].assignments[0][1]]
+    assert [type(c.value) for c in constants] == [bool, int, bool, int, int]
+    assert constants[4] is constants[3] and constants[0] is not constants[1]
+
+
 def test_duplicate_enum_value_and_action_are_warnings():
     text = MINIMAL.replace("x : boolean;", "x : boolean;\n    e : {u, u, k};").replace("{go};\n  Protocol", "{go, go};\n  Protocol")
     model = parse_model(text, "w.ispl")

@@ -9,9 +9,10 @@ in Evaluation and InitStates every variable carries its agent prefix.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from ..errors import Diagnostic
 from ..logic import formula as fm
@@ -49,6 +50,10 @@ class _Type:
     variable: Variable | None = None  # set when the expression is exactly this variable
 
 
+_BOOL = _Type("bool")
+_INT = _Type("int")
+
+
 @dataclass
 class _Scope:
     """What names mean in one context (GRAMMAR.md §4.1)."""
@@ -65,9 +70,19 @@ class _Scope:
 
 def resolve_model(syntax: sx.ModelSyntax, text: str, filename: str,
                   diagnostics: list[Diagnostic]) -> Model | None:
-    """The typed model, or None when `diagnostics` (appended to) holds errors."""
-    resolver = _Resolver(text, filename, diagnostics)
-    model = resolver.model(syntax)
+    """The typed model, or None when `diagnostics` (appended to) holds errors.
+
+    The cyclic garbage collector is paused meanwhile (as in fastparse.py): resolution
+    makes hundreds of thousands of small acyclic objects next to a large live syntax
+    tree, and the collections they would trigger cost more than the resolution itself.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        model = _Resolver(text, filename, diagnostics).model(syntax)
+    finally:
+        if collecting:
+            gc.enable()
     if any(d.severity == "error" for d in diagnostics):
         return None
     return model
@@ -94,6 +109,13 @@ class _Resolver:
         self.groups: dict[str, tuple[str, ...]] = {}
         self.semantics = "multi"
         self._obsvar_names: list[str] = []
+        # The tables of shared resolved expressions (see `constant` … `binary_node`).
+        self._constants: dict[tuple[type, bool | int], tuple[Expr, _Type]] = {}
+        self._symbols: dict[str, tuple[Expr, _Type]] = {}
+        self._variable_refs: dict[int, tuple[Expr, _Type]] = {}
+        self._action_atoms: dict[tuple[str, str], ActionIs] = {}
+        self._unaries: dict[tuple[str, int], Expr] = {}
+        self._binaries: dict[tuple[str, int, int], Expr] = {}
 
     # ------------------------------------------------------------ reporting
 
@@ -366,11 +388,11 @@ class _Resolver:
         return tuple(result) if len(result) == len(line.assignments) else None
 
     def assigned_value(self, assignment: sx.Assignment, variable: Variable, scope: _Scope) -> Expr | None:
-        resolved = self.expression(balanced(assignment.value), scope)
+        resolved = self.expression(assignment.value, scope)
         if resolved is None:
             return None
         value, value_type = resolved
-        target_type = _variable_type(variable)
+        target_type = self.variable_ref(variable)[1]
         if not self.compatible(target_type, value_type, assignment.value, assignment.pos, "assign"):
             return None
         return value
@@ -475,10 +497,12 @@ class _Resolver:
                        f"name with the same type{detail})", pos)
 
     # ------------------------------------------------------------ conditions and expressions
+    # Every handler returns (resolved expression, its type), or None after reporting a
+    # problem. Resolved expressions are shared (see "shared resolved expressions" below).
 
     def condition(self, expr: sx.Expr, scope: _Scope) -> Expr | None:
         """A Boolean condition; None after reporting a problem."""
-        resolved = self.expression(balanced(expr), scope)
+        resolved = self.expression(expr, scope)
         if resolved is None:
             return None
         value, value_type = resolved
@@ -488,29 +512,26 @@ class _Resolver:
         return value
 
     def expression(self, expr: sx.Expr, scope: _Scope) -> tuple[Expr, _Type] | None:
-        match expr:
-            case sx.BoolLit(value=value):
-                return Const(value), _Type("bool")
-            case sx.IntLit(value=value):
-                return Const(value), _Type("int")
-            case sx.Ident():
-                return self.bare_name(expr, scope)
-            case sx.Qualified():
-                return self.qualified_name(expr, scope)
-            case sx.ActionTest():
-                return self.action_test(expr, scope)
-            case sx.UnaryExpr():
-                return self.unary(expr, scope)
-            case sx.BinaryExpr():
-                return self.binary(expr, scope)
-        raise TypeError(f"not an expression: {expr!r}")
+        """Resolve any expression node, by its class (a dict lookup, not a `match`)."""
+        handler = _HANDLERS.get(type(expr))
+        if handler is None:
+            raise TypeError(f"not an expression: {expr!r}")
+        return handler(self, expr, scope)
+
+    def bool_literal(self, expr: sx.BoolLit, scope: _Scope) -> tuple[Expr, _Type]:
+        """`true` / `false`: the shared Boolean constant."""
+        return self.constant(expr.value, _BOOL)
+
+    def int_literal(self, expr: sx.IntLit, scope: _Scope) -> tuple[Expr, _Type]:
+        """An integer literal: the shared integer constant."""
+        return self.constant(expr.value, _INT)
 
     def bare_name(self, expr: sx.Ident, scope: _Scope) -> tuple[Expr, _Type] | None:
         variable = scope.bare.get(expr.name)
         if variable is not None:
-            return VarRef(variable), _variable_type(variable)
+            return self.variable_ref(variable)
         if expr.name in self.enum_symbols:
-            return Const(expr.name), _Type("symbol", frozenset({expr.name}))
+            return self.symbol(expr.name)
         self.error(f"`{expr.name}` is neither a variable of {scope.description} nor an enumeration value"
                    f"{scope.bare_hint}", expr.pos)
         return None
@@ -523,7 +544,7 @@ class _Resolver:
         if isinstance(found, str):
             self.error(found, expr.pos)
             return None
-        return VarRef(found), _variable_type(found)
+        return self.variable_ref(found)
 
     def action_test(self, expr: sx.ActionTest, scope: _Scope) -> tuple[Expr, _Type] | None:
         if scope.actions is None:
@@ -533,22 +554,38 @@ class _Resolver:
         if isinstance(found, str):
             self.error(found, expr.action.pos if "not declared" in found else expr.pos)
             return None
-        return found, _Type("bool")
+        return found, _BOOL
 
     def action_reader(self, agent: str) -> Callable[[sx.ActionTest], ActionIs | str]:
+        """What `Action = a` / `Agent.Action = a` means in the evolution of `agent`, or why it is wrong.
+
+        The answer depends only on the names written, so it is looked up once per
+        (agent written, action) pair: generated guards repeat the same tests thousands of times.
+        """
+        known: dict[tuple[str | None, str], ActionIs | str] = {}
+
         def read(test: sx.ActionTest) -> ActionIs | str:
-            who = agent if test.agent is None else test.agent
-            if test.agent == ENVIRONMENT and agent == ENVIRONMENT:
-                return "inside the environment its own action is written `Action = a`"
-            if who not in self.agent_actions:
-                return f"there is no agent `{who}`"
-            if test.action.text not in self.agent_actions[who]:
-                return f"action `{test.action.text}` is not declared by `{who}`"
-            return ActionIs(who, test.action.text)
+            key = (test.agent, test.action.text)
+            found = known.get(key)
+            if found is None:
+                found = known[key] = self.action_meaning(agent, test.agent, test.action.text)
+            return found
         return read
 
+    def action_meaning(self, agent: str, written_agent: str | None, action: str) -> ActionIs | str:
+        """The shared `ActionIs` of an action test in `agent`'s evolution, or the error message."""
+        who = agent if written_agent is None else written_agent
+        if written_agent == ENVIRONMENT and agent == ENVIRONMENT:
+            return "inside the environment its own action is written `Action = a`"
+        if who not in self.agent_actions:
+            return f"there is no agent `{who}`"
+        if action not in self.agent_actions[who]:
+            return f"action `{action}` is not declared by `{who}`"
+        return self.action_atom(who, action)
+
     def unary(self, expr: sx.UnaryExpr, scope: _Scope) -> tuple[Expr, _Type] | None:
-        resolved = self.expression(expr.operand, scope)
+        operand = expr.operand
+        resolved = _HANDLERS[type(operand)](self, operand, scope)
         if resolved is None:
             return None
         value, value_type = resolved
@@ -557,45 +594,81 @@ class _Resolver:
             reason = "bit operators apply to boolean operands" if expr.op == "~" else "it needs a condition"
             self.error(f"{word} cannot be applied here: {reason}", expr.pos)
             return None
-        return Unary(expr.op, value), _Type("bool")
+        return self.unary_node(expr.op, value), _BOOL
 
     def binary(self, expr: sx.BinaryExpr, scope: _Scope) -> tuple[Expr, _Type] | None:
-        left = self.expression(expr.left, scope)
-        right = self.expression(expr.right, scope)
+        """A binary operation; a chain of one associative operator goes to `chain`.
+
+        The operands are resolved through `_HANDLERS` directly (not `expression`):
+        one Python frame per level of a left-deep `+` chain instead of two.
+        """
+        op = expr.op
+        if op in ASSOCIATIVE:
+            return self.chain(expr, scope)
+        left_expr, right_expr = expr.left, expr.right
+        left = _HANDLERS[type(left_expr)](self, left_expr, scope)
+        right = _HANDLERS[type(right_expr)](self, right_expr, scope)
         if left is None or right is None:
             return None
         (left_value, left_type), (right_value, right_type) = left, right
-        op = expr.op
-        if op in ("and", "or"):
-            if left_type.kind != "bool" or right_type.kind != "bool":
-                self.error(f"`{op}` combines conditions", expr.pos)
-                return None
-            return Binary(op, left_value, right_value), _Type("bool")
-        if op in BIT_OPERATORS:
-            if left_type.kind != "bool" or right_type.kind != "bool":
-                self.error(f"bit operators apply to boolean operands (`{op}`)", expr.pos)
-                return None
-            return Binary(op, left_value, right_value), _Type("bool")
         if op in ARITHMETIC:
             if left_type.kind != "int" or right_type.kind != "int":
                 self.error(f"arithmetic (`{op}`) needs integer operands", expr.pos)
                 return None
-            return Binary(op, left_value, right_value), _Type("int")
+            return self.binary_node(op, left_value, right_value), _INT
         if op in ORDERINGS and (left_type.kind != "int" or right_type.kind != "int"):
             self.error(f"`{op}` compares integers only; booleans and enumerations use `=` and `<>`", expr.pos)
             return None
         if not self.comparable(left_type, right_type, expr) or not self.in_range(left, right, expr):
             return None
-        return Binary(op, left_value, right_value), _Type("bool")
+        return self.binary_node(op, left_value, right_value), _BOOL
+
+    def chain(self, expr: sx.BinaryExpr, scope: _Scope) -> tuple[Expr, _Type] | None:
+        """A chain of one associative operator (`and`, `or`, `&`, `|`, `^`) as a balanced tree.
+
+        Generated models have conditions with thousands of `and`/`or` terms; a
+        left-deep tree that deep would exhaust Python's recursion limit here and in
+        every engine downstream. The chain is flattened iteratively (through
+        parentheses too: `a and (b and c)` has three operands), then resolved as the
+        balanced tree over its operands, left half first: every node has the position
+        of the whole chain, and the diagnostics come in the same order as resolving
+        that balanced syntax tree would give them.
+        """
+        operands = _chain_operands(expr)
+        return self.balanced(expr.op, operands, 0, len(operands), expr.pos, scope)
+
+    def balanced(self, op: str, operands: list[sx.Expr], low: int, high: int, pos: sx.Pos,
+                 scope: _Scope) -> tuple[Expr, _Type] | None:
+        """`operands[low:high]` joined by `op`, split in halves (recursion depth: log2 of the length)."""
+        if high - low == 1:
+            operand = operands[low]
+            return _HANDLERS[type(operand)](self, operand, scope)
+        middle = low + (high - low) // 2
+        if middle - low == 1:  # a single operand: resolved here, one call less per leaf
+            operand = operands[low]
+            left = _HANDLERS[type(operand)](self, operand, scope)
+        else:
+            left = self.balanced(op, operands, low, middle, pos, scope)
+        right = self.balanced(op, operands, middle, high, pos, scope)
+        if left is None or right is None:
+            return None
+        if left[1].kind != "bool" or right[1].kind != "bool":
+            if op == "and" or op == "or":
+                self.error(f"`{op}` combines conditions", pos)
+            else:
+                self.error(f"bit operators apply to boolean operands (`{op}`)", pos)
+            return None
+        return self.binary_node(op, left[0], right[0]), _BOOL
 
     def comparable(self, left: _Type, right: _Type, expr: sx.BinaryExpr) -> bool:
         return self.compatible(left, right, expr.right, expr.pos, "compare")
 
     def compatible(self, target: _Type, value: _Type, value_expr: sx.Expr, pos: sx.Pos, verb: str) -> bool:
         """Can `value` be compared with (or assigned to) something of type `target`?"""
-        kinds = {target.kind, value.kind}
-        if kinds <= {"bool"} or kinds <= {"int"}:
+        kind = target.kind
+        if kind == value.kind and (kind == "bool" or kind == "int"):
             return self.in_range_assign(target, value_expr, verb) if verb == "assign" else True
+        kinds = {kind, value.kind}
         if kinds <= {"enum", "symbol"}:
             if target.kind == "symbol" and value.kind == "symbol":
                 return True
@@ -615,9 +688,10 @@ class _Resolver:
         return False
 
     def in_range(self, left: tuple[Expr, _Type], right: tuple[Expr, _Type], expr: sx.BinaryExpr) -> bool:
-        for (_, var_type), (value, _), side in ((left, right, expr.right), (right, left, expr.left)):
+        """A constant compared with a range variable must lie in its range (left variable first)."""
+        for var_type, side in ((left[1], expr.right), (right[1], expr.left)):
             variable = var_type.variable
-            if variable is not None and isinstance(variable.type, RangeType) and isinstance(side, sx.IntLit):
+            if variable is not None and isinstance(side, sx.IntLit) and isinstance(variable.type, RangeType):
                 if not variable.type.low <= side.value <= variable.type.high:
                     self.error(f"the constant {side.value} is outside the range "
                                f"{variable.type.low}..{variable.type.high} of `{variable.name}`", side.pos)
@@ -633,44 +707,94 @@ class _Resolver:
                 return False
         return True
 
+    # ------------------------------------------------------------ shared resolved expressions
+    # Structurally identical resolved expressions are one object (per resolution): the
+    # symbolic encoder caches by identity first, so a subexpression written 100 times
+    # (a sum over every agent, say) is encoded once, and the model takes less memory.
+    # The keys use `id()` of children that the stored value itself keeps alive, so an id
+    # is never reused while the table lives.
+
+    def constant(self, value: bool | int, value_type: _Type) -> tuple[Expr, _Type]:
+        """The shared `Const` of a literal; keyed by the value's class too (`0` is not `False`)."""
+        key = (type(value), value)
+        found = self._constants.get(key)
+        if found is None:
+            found = self._constants[key] = (Const(value), value_type)
+        return found
+
+    def symbol(self, name: str) -> tuple[Expr, _Type]:
+        """The shared `Const` of a bare enumeration value, with its one-symbol type."""
+        found = self._symbols.get(name)
+        if found is None:
+            found = self._symbols[name] = (Const(name), _Type("symbol", frozenset({name})))
+        return found
+
+    def variable_ref(self, variable: Variable) -> tuple[Expr, _Type]:
+        """The shared `VarRef` of a variable and its type (built once per variable)."""
+        found = self._variable_refs.get(id(variable))
+        if found is None:
+            found = self._variable_refs[id(variable)] = (VarRef(variable), _variable_type(variable))
+        return found
+
+    def action_atom(self, agent: str, action: str) -> ActionIs:
+        """The shared `ActionIs(agent, action)`."""
+        key = (agent, action)
+        found = self._action_atoms.get(key)
+        if found is None:
+            found = self._action_atoms[key] = ActionIs(agent, action)
+        return found
+
+    def unary_node(self, op: str, operand: Expr) -> Expr:
+        """The shared `Unary(op, operand)` (`operand` is shared already)."""
+        key = (op, id(operand))
+        found = self._unaries.get(key)
+        if found is None:
+            found = self._unaries[key] = Unary(op, operand)  # type: ignore[arg-type]
+        return found
+
+    def binary_node(self, op: str, left: Expr, right: Expr) -> Expr:
+        """The shared `Binary(op, left, right)` (`left` and `right` are shared already)."""
+        key = (op, id(left), id(right))
+        found = self._binaries.get(key)
+        if found is None:
+            found = self._binaries[key] = Binary(op, left, right)  # type: ignore[arg-type]
+        return found
+
+
+_HANDLERS: dict[type, Callable[[_Resolver, Any, _Scope], tuple[Expr, _Type] | None]] = {
+    sx.BoolLit: _Resolver.bool_literal,
+    sx.IntLit: _Resolver.int_literal,
+    sx.Ident: _Resolver.bare_name,
+    sx.Qualified: _Resolver.qualified_name,
+    sx.ActionTest: _Resolver.action_test,
+    sx.UnaryExpr: _Resolver.unary,
+    sx.BinaryExpr: _Resolver.binary,
+}
+
 
 # ---------------------------------------------------------------- helpers
 
 ASSOCIATIVE = frozenset({"and", "or", "&", "|", "^"})
 
 
-def balanced(expr: sx.Expr) -> sx.Expr:
-    """The same expression with long chains of one associative operator as balanced trees.
+def _chain_operands(expr: sx.BinaryExpr) -> list[sx.Expr]:
+    """The operands of the chain of `expr.op` rooted at `expr`, left to right, iteratively.
 
-    Generated models have conditions with thousands of `and`/`or` terms; a
-    left-deep tree that deep would exhaust Python's recursion limit here and
-    in every engine downstream.
+    Every `BinaryExpr` of the same operator below the root is part of the chain,
+    whichever side it stands on (parentheses do not matter for associative operators).
     """
-    if isinstance(expr, sx.UnaryExpr):
-        return sx.UnaryExpr(expr.op, balanced(expr.operand), expr.pos)
-    if not isinstance(expr, sx.BinaryExpr):
-        return expr
-    if expr.op not in ASSOCIATIVE:
-        return sx.BinaryExpr(expr.op, balanced(expr.left), balanced(expr.right), expr.pos)
+    op = expr.op
     operands: list[sx.Expr] = []
-    stack: list[sx.Expr] = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, sx.BinaryExpr) and node.op == expr.op:
-            stack.append(node.right)
-            stack.append(node.left)
-        else:
-            operands.append(balanced(node))
-    return _balanced_chain(expr.op, operands, expr.pos)
-
-
-def _balanced_chain(op: str, operands: list[sx.Expr], pos: sx.Pos) -> sx.Expr:
-    if len(operands) == 1:
-        return operands[0]
-    middle = len(operands) // 2
-    return sx.BinaryExpr(op, _balanced_chain(op, operands[:middle], pos),
-                         _balanced_chain(op, operands[middle:], pos), pos)
-
+    pending: list[sx.Expr] = [expr]
+    while pending:
+        node = pending.pop()
+        rights: list[sx.Expr] = []
+        while type(node) is sx.BinaryExpr and node.op == op:  # down the left spine (the usual shape)
+            rights.append(node.right)
+            node = node.left
+        operands.append(node)
+        pending += rights  # the nearest right operand is popped first
+    return operands
 
 
 def _describe(value_type: _Type) -> str:
@@ -725,6 +849,12 @@ def _is_init_equality(expr: sx.Expr) -> bool:
 
 
 def _walk(formula: Formula) -> Iterable[Formula]:
-    yield formula
-    for child in fm.children(formula):
-        yield from _walk(child)
+    """Every node of `formula`, parents before children, left to right.
+
+    Iterative: nested generators would cost O(depth) per node on long chains.
+    """
+    pending = [formula]
+    while pending:
+        node = pending.pop()
+        yield node
+        pending.extend(reversed(fm.children(node)))
