@@ -58,13 +58,17 @@ def everybody_knows_locally(system: SymbolicSystem, agents: Iterable[str], world
                             holds: Function) -> Function:
     """`⋀_{i ∈ g} ¬∃ others(L_i). worlds ∧ ¬φ`, not restricted to the reachable states.
 
-    The ¬φ worlds are built once and projected onto each member's local bits:
-    cheaper than one fused `and_exists` per member when the group is large.
+    The ¬φ worlds are built once, the bits no member sees are quantified out
+    once, and the rest is projected onto each member's local bits: cheaper
+    than one fused `and_exists` per member when the group is large.
     """
-    counterexamples = worlds & ~holds
+    members = tuple(agents)
+    hidden = {agent: _hidden_bits(system, (agent,)) for agent in members}
+    hidden_from_all = frozenset.intersection(*hidden.values()) if members else frozenset()
+    counterexamples = backend.and_exists(worlds, ~holds, hidden_from_all)
     result = system.bdd.true
-    for agent in agents:
-        result &= ~backend.exist(system.bdd, _hidden_bits(system, (agent,)), counterexamples)
+    for agent in members:
+        result &= ~backend.exist(system.bdd, hidden[agent] - hidden_from_all, counterexamples)
     return result
 
 

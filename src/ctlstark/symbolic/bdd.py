@@ -258,43 +258,38 @@ def count_models(manager: Manager, u: Function, bits: Sequence[str]) -> int:
     A walk over the DAG with Python integers (`bdd.count` returns a float,
     inexact beyond 2**53 models). `low`/`high` are the children of the regular
     node; a `negated` edge denotes the complement of that node's function.
+    Each edge is remembered by its integer id with its rank (position among
+    `bits`, top first) and its models over the bits from that rank down, so
+    every node costs a handful of attribute reads.
     """
     rank = {manager.level_of_var(name): index for index, name in enumerate(_by_level(manager, bits))}
     total_bits = len(rank)
-    counts: dict[int, int] = {}
-
-    def is_terminal(edge: Function) -> bool:
-        return edge == manager.true or edge == manager.false
-
-    def rank_of(edge: Function) -> int:
-        if is_terminal(edge):
-            return total_bits
-        try:
-            return rank[edge.level]
-        except KeyError:
-            raise ValueError(f"count_models: {edge.var!r} is not among the counted bits") from None
-
-    def models_below(edge: Function) -> int:
-        """Models of `edge` over the bits from its own rank down."""
-        if is_terminal(edge):
-            return int(edge == manager.true)
-        return counts[int(edge)]
-
-    stack: list[tuple[Function, bool]] = [(u, False)]
+    known: dict[int, tuple[int, int]] = {int(manager.true): (total_bits, 1), int(manager.false): (total_bits, 0)}
+    stack = [u]
     while stack:
-        edge, expanded = stack.pop()
-        if is_terminal(edge) or int(edge) in counts:
+        edge = stack[-1]
+        key = int(edge)
+        if key in known:
+            stack.pop()
             continue
         low, high = edge.low, edge.high
-        if not expanded:
-            stack += [(edge, True), (low, False), (high, False)]
+        low_known, high_known = known.get(int(low)), known.get(int(high))
+        if low_known is None or high_known is None:
+            if low_known is None:
+                stack.append(low)
+            if high_known is None:
+                stack.append(high)
             continue
-        here = rank_of(edge)
-        regular = (models_below(low) << (rank_of(low) - here - 1)) + (
-            models_below(high) << (rank_of(high) - here - 1)
-        )
-        counts[int(edge)] = (1 << (total_bits - here)) - regular if edge.negated else regular
-    return models_below(u) << rank_of(u)
+        stack.pop()
+        try:
+            here = rank[edge.level]
+        except KeyError:
+            raise ValueError(f"count_models: {edge.var!r} is not among the counted bits") from None
+        (low_rank, low_models), (high_rank, high_models) = low_known, high_known
+        regular = (low_models << (low_rank - here - 1)) + (high_models << (high_rank - here - 1))
+        known[key] = (here, (1 << (total_bits - here)) - regular if edge.negated else regular)
+    top_rank, top_models = known[int(u)]
+    return top_models << top_rank
 
 
 def _by_level(manager: Manager, bits: Sequence[str]) -> list[str]:
