@@ -13,7 +13,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from . import __version__
-from .errors import CtlstarkError, IsplError, Diagnostic, ResourceExhausted, UnsupportedFormula, resource_guarded
+from .errors import (
+    BddMemoryExhausted, CtlstarkError, Diagnostic, IsplError, ResourceExhausted, TimeLimitReached,
+    UnsupportedFormula, resource_guarded,
+)
+from .limits import time_limit
 from .logic.formula import A, Formula, U, is_state_formula, to_text
 from .logic.normalise import subformulas
 from .display import formula_rows, html_table, text_table, trace_rows, verdict_word
@@ -85,8 +89,14 @@ class CheckReport:
     warnings: list[str] = field(default_factory=list)
     bdd_peak_nodes: int = 0
     """The most BDD nodes the manager held at once during the run (CUDD's peak)."""
-    interrupted: bool = False
-    """True when Ctrl-C (KeyboardInterrupt) ended the run early: unchecked formulas have `verdict=None`."""
+    stopped: str | None = None
+    """Why the run ended early, if it did: `interrupted` (Ctrl-C), `time limit` or `memory limit`.
+    The formulas not checked then have `verdict=None` and an `error` saying so."""
+
+    @property
+    def interrupted(self) -> bool:
+        """True when Ctrl-C ended the run early."""
+        return self.stopped == "interrupted"
 
     @property
     def all_true(self) -> bool:
@@ -119,6 +129,7 @@ class CheckReport:
             "deadlock_examples": list(self.deadlock_examples),
             "times": dict(self.times),
             "warnings": list(self.warnings),
+            "stopped": self.stopped,
             "interrupted": self.interrupted,
             "formulas": [asdict(result) for result in self.formulas],
         }
@@ -187,6 +198,8 @@ def check(
     order: str = "structure",
     cluster_size: int | None = None,
     progress: Progress | None = None,
+    max_memory: int | None = None,
+    timeout: float | None = None,
 ) -> CheckReport:
     """Check the model's own formulae (unless `file_formulae` is False), then `formulas`.
 
@@ -201,10 +214,25 @@ def check(
     raises `WitnessError`, an internal error). `reorder`, `order` and
     `cluster_size` tune the BDD encoding (docs/performance.md); they never
     change a verdict. `progress` hears of each phase, reachability step and
-    formula. A KeyboardInterrupt while formulas are checked ends the run with
-    the verdicts obtained so far: the rest get `verdict=None`, and the report
-    says `interrupted`.
+    formula. `max_memory` (bytes) caps CUDD's memory; `timeout` (seconds of
+    wall time) limits the whole run.
+
+    Ctrl-C (KeyboardInterrupt), the time limit or the memory limit while
+    formulas are checked end the run with the verdicts obtained so far: the
+    rest get `verdict=None`, and `report.stopped` says why. Before the first
+    verdict they propagate: `KeyboardInterrupt`, `TimeLimitReached`,
+    `BddMemoryExhausted`.
     """
+    with time_limit(timeout):
+        return _check(model, formulas, file_formulae=file_formulae, deadlock=deadlock, reorder=reorder,
+                      witness=witness, order=order, cluster_size=cluster_size, progress=progress,
+                      max_memory=max_memory)
+
+
+def _check(model: Model | str | Path, formulas: Iterable[str | Formula | FormulaEntry], *, file_formulae: bool,
+           deadlock: bool, reorder: bool | None, witness: bool, order: str, cluster_size: int | None,
+           progress: Progress | None, max_memory: int | None) -> CheckReport:
+    """`check` without the time limit around it."""
     from .check.label import Checker
     from .symbolic import bdd as backend
     from .symbolic.system import CLUSTER_NODE_LIMIT, build_system
@@ -223,28 +251,28 @@ def check(
     entries = (list(model.formulae) if file_formulae else []) + extra
     if progress is not None:
         progress.phase("encode")
-    system = build_system(model, reorder=reorder, order=order, progress=progress,
+    system = build_system(model, reorder=reorder, order=order, progress=progress, max_memory=max_memory,
                           cluster_size=CLUSTER_NODE_LIMIT if cluster_size is None else cluster_size)
     times["encode"] = float(system.stats.get("encode_seconds", 0.0))
     times["reach"] = float(system.stats.get("reach_seconds", 0.0))
     checker = Checker(system)
 
     check_started = time.perf_counter()
-    results, interrupted = _check_all(checker, entries, progress)
+    results, stopped = _check_all(checker, entries, progress)
     times["check"] = time.perf_counter() - check_started
-    if witness and not interrupted:
+    if witness and stopped is None:
         if progress is not None:
             progress.phase("witness")
         witness_started = time.perf_counter()
         try:
             _add_traces(checker, entries, results)
-        except KeyboardInterrupt:
-            interrupted = True
+        except _STOPS as stop:
+            stopped = _stop_reason(stop)
         times["witness"] = time.perf_counter() - witness_started
 
     deadlock_count = None
     deadlock_examples: list[dict[str, dict[str, object]]] = []
-    if deadlock:
+    if deadlock and stopped is None:
         deadlocked = system.deadlock_states()
         deadlock_count = system.count_states(deadlocked)
         deadlock_examples = [state_by_agent(model, state)
@@ -262,7 +290,7 @@ def check(
         deadlock_examples=deadlock_examples,
         warnings=list(model.warnings),
         bdd_peak_nodes=backend.peak_nodes(system.bdd),
-        interrupted=interrupted,
+        stopped=stopped,
     )
     system.release()  # the report is plain data: free the BDDs now, not at some later garbage collection
     return report
@@ -289,12 +317,27 @@ def _add_traces(checker: Checker, entries: list[FormulaEntry], results: list[For
         builder.release()
 
 
-def _check_all(checker: Checker, entries: list[FormulaEntry],
-               progress: Progress | None) -> tuple[list[FormulaResult], bool]:
-    """Every entry's result in order, and whether a KeyboardInterrupt cut the run short.
+_STOPS = (KeyboardInterrupt, TimeLimitReached, BddMemoryExhausted)
+_NOT_CHECKED = {
+    "interrupted": "interrupted",
+    "time limit": "not checked: the time limit was reached",
+    "memory limit": "not checked: the BDD library reached its memory limit",
+}
 
-    After an interrupt the remaining entries get `verdict=None` with the error
-    `interrupted`, so the verdicts obtained so far are still reported.
+
+def _stop_reason(stop: BaseException) -> str:
+    if isinstance(stop, KeyboardInterrupt):
+        return "interrupted"
+    return "time limit" if isinstance(stop, TimeLimitReached) else "memory limit"
+
+
+def _check_all(checker: Checker, entries: list[FormulaEntry],
+               progress: Progress | None) -> tuple[list[FormulaResult], str | None]:
+    """Every entry's result in order, and why the run stopped early (None if it did not).
+
+    After Ctrl-C, the time limit or the memory limit, the remaining entries
+    get `verdict=None` with an error saying so, and the verdicts obtained so
+    far are still reported.
     """
     results: list[FormulaResult] = []
     try:
@@ -302,12 +345,13 @@ def _check_all(checker: Checker, entries: list[FormulaEntry],
             if progress is not None:
                 progress.formula(index, len(entries), entry.text)
             results.append(_check_one(checker, index, entry))
-    except KeyboardInterrupt:
+    except _STOPS as stop:
+        reason = _stop_reason(stop)
         results += [FormulaResult(index=index, text=entry.text, verdict=None, mode=entry.mode, source=entry.source,
-                                  error="interrupted")
+                                  error=_NOT_CHECKED[reason])
                     for index, entry in enumerate(entries, start=1) if index > len(results)]
-        return results, True
-    return results, False
+        return results, reason
+    return results, None
 
 
 def _check_one(checker, index: int, entry: FormulaEntry) -> FormulaResult:
@@ -318,6 +362,10 @@ def _check_one(checker, index: int, entry: FormulaEntry) -> FormulaResult:
         verdict = checker.holds(entry.formula)
     except UnsupportedFormula as unsupported:
         verdict, error = None, str(unsupported)
+    except BddMemoryExhausted:
+        raise
+    except ResourceExhausted as exhausted:  # nested too deeply: this formula only
+        verdict, error = None, str(exhausted)
     return FormulaResult(
         index=index,
         text=entry.text,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import json
+import os
 import random
 import sys
 import time
@@ -22,13 +23,16 @@ from . import __version__
 from .api import CheckReport, FormulaResult, check, load_model, parse_formula
 from .display import verdict_word
 from .progress import TerminalProgress
-from .errors import CtlstarkError, IsplError, ResourceExhausted, recursion_headroom
+from .errors import CtlstarkError, IsplError, ResourceExhausted, TimeLimitReached, recursion_headroom
+from .limits import parse_size, time_limit
 from .model import Model
 
 EXIT_ALL_TRUE = 0
 EXIT_SOME_FALSE = 1
 EXIT_INPUT_ERROR = 2
 EXIT_NOT_CHECKED = 3
+EXIT_TIME_LIMIT = 4
+EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE: a bug in ctlstark, reported in one line
 EXIT_INTERRUPTED = 130  # the shell's convention for a run ended by Ctrl-C (128 + SIGINT)
 _Result = TypeVar("_Result")
 
@@ -42,6 +46,7 @@ class VariableOrder(str, enum.Enum):
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
+    pretty_exceptions_enable=False,  # an unexpected exception is reported by `main`, never as a traceback
     help="ctlstark: a symbolic model checker for multi-agent systems written in ISPL.",
 )
 
@@ -102,6 +107,14 @@ def check_command(
     quiet: bool = typer.Option(
         False, "--quiet", "-q", help="No progress display on stderr (it is shown only when stderr is a terminal)."
     ),
+    max_memory: Optional[str] = typer.Option(
+        None, "--max-memory", metavar="SIZE",
+        help="Cap the BDD library's memory (e.g. 512M, 2G); past it the run stops with the verdicts so far, exit 3.",
+    ),
+    timeout: Optional[float] = typer.Option(
+        None, "--timeout", metavar="SECONDS", min=0.001,
+        help="Stop after this much wall time with the verdicts obtained so far (exit 4).",
+    ),
 ) -> None:
     """Check every formula of MODEL.ispl (and any --formula) and print TRUE/FALSE for each.
 
@@ -110,11 +123,12 @@ def check_command(
     """
     with recursion_headroom():
         try:
-            tuning = {"reorder": reorder, "order": order.value, "cluster_size": cluster_size}
+            tuning = {"reorder": reorder, "order": order.value, "cluster_size": cluster_size,
+                      "max_memory": _memory_size(max_memory)}
             progress = TerminalProgress() if TerminalProgress.wanted(quiet) else None
             try:
-                _check_and_print(model_file, formula, only, as_json, deadlock, tuning, stats, witness, dot_file,
-                                 progress)
+                _check_and_print(model_file, formula, only, as_json, deadlock, tuning, stats, witness,
+                                 dot_file, progress, timeout)
             finally:
                 if progress is not None:
                     progress.close()
@@ -125,21 +139,25 @@ def check_command(
 
 def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as_json: bool, deadlock: bool,
                      tuning: dict[str, object], stats: bool, witness: bool, dot_file: Path | None,
-                     progress: TerminalProgress | None = None) -> None:
+                     progress: TerminalProgress | None = None, timeout: float | None = None) -> None:
     try:
         if progress is not None:
             progress.phase("parse")
-        parse_started = time.perf_counter()
-        model = load_model(model_file)
-        extra = [parse_formula(text, model) for text in formula or []]
-        parse_seconds = time.perf_counter() - parse_started
-        report = check(model, extra, file_formulae=not only, deadlock=deadlock,
-                       witness=witness or dot_file is not None, progress=progress,
-                       **tuning)  # type: ignore[arg-type]
+        with time_limit(timeout):  # parsing included; printing the report is not
+            parse_started = time.perf_counter()
+            model = load_model(model_file)
+            extra = [parse_formula(text, model) for text in formula or []]
+            parse_seconds = time.perf_counter() - parse_started
+            report = check(model, extra, file_formulae=not only, deadlock=deadlock,
+                           witness=witness or dot_file is not None, progress=progress,
+                           **tuning)  # type: ignore[arg-type]
         report.times["parse"] = parse_seconds
     except KeyboardInterrupt:
         typer.echo("ctlstark: interrupted before any verdict", err=True)
         raise typer.Exit(EXIT_INTERRUPTED)
+    except TimeLimitReached:
+        typer.echo(f"ctlstark: the time limit of {timeout:g} s was reached before any verdict", err=True)
+        raise typer.Exit(EXIT_TIME_LIMIT)
     except IsplError as error:
         for diagnostic in error.diagnostics:
             typer.echo(diagnostic.format(), err=True)
@@ -164,9 +182,19 @@ def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as
         typer.echo(json.dumps(report.to_json(), indent=2))
     else:
         _print_text(report, stats=stats, witness=witness)
-    if report.interrupted:
-        typer.echo("ctlstark: interrupted: the formulas not reached are marked ERROR", err=True)
+    if report.stopped is not None:
+        typer.echo(f"ctlstark: stopped ({report.stopped}): the formulas not reached are marked ERROR", err=True)
     raise typer.Exit(_exit_status(report))
+
+
+def _memory_size(text: str | None) -> int | None:
+    """`--max-memory` in bytes; a malformed size is a usage error (exit 2)."""
+    if text is None:
+        return None
+    try:
+        return parse_size(text)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="'--max-memory'") from None
 
 
 def _value_text(value: object) -> str:
@@ -176,8 +204,8 @@ def _value_text(value: object) -> str:
 
 
 def _exit_status(report: CheckReport) -> int:
-    if report.interrupted:
-        return EXIT_INTERRUPTED
+    if report.stopped is not None:
+        return {"interrupted": EXIT_INTERRUPTED, "time limit": EXIT_TIME_LIMIT}.get(report.stopped, EXIT_NOT_CHECKED)
     if any(result.verdict is None for result in report.formulas):
         return EXIT_NOT_CHECKED
     if any(result.verdict is False for result in report.formulas):
@@ -366,7 +394,13 @@ def _read_command(prompt: str) -> str | None:
 def main() -> None:
     """Entry point of the `ctlstark` console script and of `python -m ctlstark`."""
     try:
-        app()
+        app(standalone_mode=True)
     except KeyboardInterrupt:
         sys.stderr.write("ctlstark: interrupted\n")
         sys.exit(130)
+    except Exception as error:  # a bug: say so in one line; the traceback only on request
+        if os.environ.get("CTLSTARK_TRACEBACK"):
+            raise
+        sys.stderr.write(f"ctlstark: internal error (please report it): {type(error).__name__}: {error}\n"
+                         "ctlstark: set CTLSTARK_TRACEBACK=1 to see where it happened\n")
+        sys.exit(EXIT_INTERNAL_ERROR)

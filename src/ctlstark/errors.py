@@ -88,6 +88,18 @@ class ResourceExhausted(CtlstarkError):
     """The BDD library ran out of its memory budget (or another hard limit was hit)."""
 
 
+class BddMemoryExhausted(ResourceExhausted):
+    """CUDD could not allocate a node within its memory limit (`--max-memory`)."""
+
+
+class TimeLimitReached(BaseException):
+    """The run's time limit (`--timeout`) passed.
+
+    A BaseException, like KeyboardInterrupt, so that no `except Exception`
+    on the way swallows it: it ends the run wherever it is raised.
+    """
+
+
 def source_line_of(text: str, line: int) -> str | None:
     """The 1-based `line` of `text`, or None when out of range."""
     lines = text.splitlines()

@@ -18,7 +18,7 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
-from ..errors import ResourceExhausted
+from ..errors import BddMemoryExhausted
 
 
 @contextlib.contextmanager
@@ -69,19 +69,20 @@ def _is_memory_error(error: BaseException) -> bool:
     """True for the ways `dd.cudd` reports that CUDD could not allocate a node."""
     if isinstance(error, MemoryError):
         return True
-    return isinstance(error, (ValueError, RuntimeError)) and "NULL" in str(error)
+    message = str(error)
+    return isinstance(error, (ValueError, RuntimeError)) and ("NULL" in message or "failed to add var" in message)
 
 
 @contextlib.contextmanager
 def memory_guard() -> Iterator[None]:
-    """Turn CUDD's out-of-memory failures inside the block into `ResourceExhausted`."""
+    """Turn CUDD's out-of-memory failures inside the block into `BddMemoryExhausted`."""
     try:
         yield
     except (MemoryError, ValueError, RuntimeError) as error:
         if _is_memory_error(error):
-            raise ResourceExhausted(
-                "the BDD library ran out of memory (CUDD could not allocate a node); "
-                "try a smaller model or enable variable reordering (--reorder)"
+            raise BddMemoryExhausted(
+                "the BDD library ran out of memory (CUDD could not allocate a node within its limit); "
+                "raise --max-memory, try a smaller model, or enable variable reordering (--reorder)"
             ) from error
         raise
 
@@ -100,10 +101,16 @@ def guarded(function: Callable[..., _T]) -> Callable[..., _T]:
 # ---------------------------------------------------------------- manager
 
 
-def new_manager() -> Manager:
-    """A fresh manager with dynamic reordering off (the static order is the plan)."""
+def new_manager(max_memory: int | None = None) -> Manager:
+    """A fresh manager with dynamic reordering off (the static order is the plan).
+
+    `max_memory` (bytes) caps CUDD's memory: past it node allocation fails and
+    `memory_guard` turns that into `BddMemoryExhausted`.
+    """
     manager = _dd.BDD()
     manager.configure(reordering=False)
+    if max_memory is not None and BACKEND == "cudd":
+        manager.configure(max_memory=max_memory)
     return manager
 
 

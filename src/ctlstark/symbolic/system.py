@@ -351,7 +351,8 @@ def _release_live_systems() -> None:
 
 @backend.guarded
 def build_system(model: Model, *, reorder: bool | None = None, order: str = "structure",
-                 cluster_size: int = CLUSTER_NODE_LIMIT, progress: Progress | None = None) -> SymbolicSystem:
+                 cluster_size: int = CLUSTER_NODE_LIMIT, progress: Progress | None = None,
+                 max_memory: int | None = None) -> SymbolicSystem:
     """Encode `model` and compute its reachable states.
 
     `reorder`: None = static order, sifting only past a size threshold or on a
@@ -359,18 +360,18 @@ def build_system(model: Model, *, reorder: bool | None = None, order: str = "str
     `order`: the static variable order (`encode.ORDERS`). `cluster_size`: the
     node limit up to which parts of the transition relation are conjoined
     (1 keeps one part per variable and protocol). `progress` hears of each
-    reachability step.
+    reachability step. `max_memory` (bytes) caps CUDD's memory.
     """
     if cluster_size < 1:
         raise ValueError(f"the cluster size must be at least 1 node (got {cluster_size})")
     with recursion_headroom():
-        return _build_system(model, reorder, order, cluster_size, progress)
+        return _build_system(model, reorder, order, cluster_size, progress, max_memory)
 
 
 def _build_system(model: Model, reorder: bool | None, order: str, cluster_size: int,
-                  progress: Progress | None) -> SymbolicSystem:
+                  progress: Progress | None, max_memory: int | None) -> SymbolicSystem:
     started = time.perf_counter()
-    manager = backend.new_manager()
+    manager = backend.new_manager(max_memory)
     encoding = Encoding(model, manager, order)
     expressions = ExpressionEncoder(encoding)
     transitions = TransitionEncoder(encoding, expressions)

@@ -1,0 +1,55 @@
+"""Run limits: a wall-clock time limit and parsing of memory sizes (`--timeout`, `--max-memory`).
+
+The time limit raises `TimeLimitReached` in the main thread when it passes;
+a BDD operation already running in CUDD finishes first (Python handles the
+signal between bytecodes), so a limit ends the run within one operation.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import signal
+import threading
+from collections.abc import Iterator
+
+from .errors import TimeLimitReached
+
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMGT]?)(?:i?B)?\s*$", re.IGNORECASE)
+_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def parse_size(text: str) -> int:
+    """Bytes from `512M`, `2G`, `1.5GiB`, `1048576` (binary units); ValueError when malformed or zero."""
+    match = _SIZE.match(text)
+    if match is None:
+        raise ValueError(f"not a memory size: {text!r} (examples: 512M, 2G, 1048576)")
+    size = int(float(match.group(1)) * _UNITS[match.group(2).upper()])
+    if size <= 0:
+        raise ValueError(f"the memory size must be positive (got {text!r})")
+    return size
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise `TimeLimitReached` inside the block once `seconds` of wall time have passed (None: no limit).
+
+    Uses SIGALRM, so it works only in the main thread on POSIX; elsewhere it
+    is a no-op (the limit is not enforced).
+    """
+    if seconds is None or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    if seconds <= 0:
+        raise ValueError(f"the time limit must be positive (got {seconds})")
+
+    def expire(_signum: int, _frame: object) -> None:
+        raise TimeLimitReached(seconds)
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -1,0 +1,121 @@
+"""Resource limits: --timeout (exit 4), --max-memory (exit 3), both keeping the verdicts so far;
+unexpected errors end in one line (exit 70), never a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import ctlstark
+from ctlstark import cli
+from ctlstark.check.label import Checker
+from ctlstark.cli import EXIT_INTERNAL_ERROR, EXIT_NOT_CHECKED, EXIT_TIME_LIMIT, app
+from ctlstark.errors import BddMemoryExhausted, TimeLimitReached
+from ctlstark.limits import parse_size, time_limit
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "ispl_examples"
+DEADLOCK = EXAMPLES / "deadlock.ispl"
+DINING = EXAMPLES / "dining_cryptographers.ispl"
+FORMULAS = ["EF is_broken", "AG !is_broken", "EF is_parked"]
+
+
+@pytest.mark.parametrize("text, size", [("1048576", 2**20), ("512M", 512 * 2**20), ("2G", 2 * 2**30),
+                                        ("1.5GiB", int(1.5 * 2**30)), ("64k", 64 * 2**10), (" 3 MB ", 3 * 2**20)])
+def test_memory_sizes(text: str, size: int) -> None:
+    assert parse_size(text) == size
+
+
+@pytest.mark.parametrize("text", ["", "12x", "-5M", "0", "M", "1.2.3G"])
+def test_bad_memory_sizes_are_value_errors(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_size(text)
+
+
+def test_time_limit_interrupts_a_busy_loop_and_is_lifted_afterwards() -> None:
+    started = time.perf_counter()
+    with pytest.raises(TimeLimitReached):
+        with time_limit(0.05):
+            while True:
+                pass
+    assert time.perf_counter() - started < 5
+    with time_limit(None):
+        pass
+    with time_limit(10):
+        total = sum(range(1000))
+    assert total == 499500
+
+
+def stop_on_call(monkeypatch: pytest.MonkeyPatch, call: int, stop: BaseException) -> None:
+    original, calls = Checker.holds, []
+
+    def holds(self: Checker, formula) -> bool:
+        calls.append(formula)
+        if len(calls) == call:
+            raise stop
+        return original(self, formula)
+
+    monkeypatch.setattr(Checker, "holds", holds)
+
+
+@pytest.mark.parametrize("stop, reason, status", [
+    (TimeLimitReached(1.0), "time limit", EXIT_TIME_LIMIT),
+    (BddMemoryExhausted("out of memory"), "memory limit", EXIT_NOT_CHECKED),
+])
+def test_a_limit_keeps_the_verdicts_obtained_so_far(monkeypatch: pytest.MonkeyPatch, stop: BaseException,
+                                                    reason: str, status: int) -> None:
+    stop_on_call(monkeypatch, 2, stop)
+    report = ctlstark.check(DEADLOCK, FORMULAS, file_formulae=False, deadlock=True)
+    assert report.stopped == reason and report.to_json()["stopped"] == reason
+    assert [result.verdict for result in report.formulas] == [True, None, None]
+    assert all(result.error and "not checked" in result.error for result in report.formulas[1:])
+    assert report.deadlock_states is None  # nothing more is computed after a stop
+
+    stop_on_call(monkeypatch, 2, stop)  # the counter above is spent: patch again for the command line
+    args = ["check", str(DEADLOCK), "--only"] + [part for text in FORMULAS for part in ("-f", text)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == status
+    assert "TRUE   EF is_broken" in result.stdout and "ERROR  AG !is_broken" in result.stdout
+    assert f"stopped ({reason})" in result.output
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "ctlstark", *args], capture_output=True, text=True, check=False,
+                          timeout=120)
+
+
+def test_a_time_limit_before_any_verdict_exits_4_with_one_line() -> None:
+    finished = run("check", str(DINING), "--timeout", "0.001")
+    assert finished.returncode == EXIT_TIME_LIMIT
+    assert finished.stderr.strip() == "ctlstark: the time limit of 0.001 s was reached before any verdict"
+
+
+def test_a_tiny_memory_limit_exits_3_with_a_clear_message() -> None:
+    finished = run("check", str(DINING), "--max-memory", "1M")
+    assert finished.returncode == EXIT_NOT_CHECKED
+    assert "ran out of memory" in finished.stderr and "--max-memory" in finished.stderr
+    assert "Traceback" not in finished.stderr + finished.stdout
+
+
+def test_a_generous_limit_changes_nothing() -> None:
+    finished = run("check", str(DINING), "--max-memory", "2G", "--timeout", "600", "--json")
+    assert finished.returncode == 0
+    assert '"stopped": null' in finished.stdout
+
+
+def test_an_internal_error_is_one_line_with_exit_70(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cli, "check", broken)
+    monkeypatch.setattr(sys, "argv", ["ctlstark", "check", str(DEADLOCK)])
+    monkeypatch.delenv("CTLSTARK_TRACEBACK", raising=False)
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main()
+    assert exit_info.value.code == EXIT_INTERNAL_ERROR
+    err = capsys.readouterr().err
+    assert "internal error (please report it): RuntimeError: boom" in err and "Traceback" not in err
