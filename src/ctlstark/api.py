@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .check.label import Checker
 
 JSON_SCHEMA_VERSION = 1
+_MEASUREMENTS = ("times", "bdd_nodes_reachable", "bdd_peak_nodes")  # left out by to_json(measurements=False)
 DEADLOCK_EXAMPLES = 3  # deadlock states shown with --deadlock
 
 
@@ -113,8 +114,22 @@ class CheckReport:
         caption = f"{self.model}: {self.reachable_states} reachable states"
         return html_table(formula_rows(self.formulas), caption=caption)
 
-    def to_json(self) -> dict:
-        """The stable JSON document of `ctlstark check --json` (docs/json.md)."""
+    def to_json(self, *, measurements: bool = True) -> dict:
+        """The stable JSON document of `ctlstark check --json` (docs/json.md).
+
+        `measurements=False` leaves out what varies from run to run — times and
+        BDD node counts (which follow the variable order, and so dynamic
+        reordering) — so that the same input gives byte-identical documents.
+        """
+        document = self._document()
+        if not measurements:
+            for key in _MEASUREMENTS:
+                document.pop(key)
+            for formula in document["formulas"]:
+                formula.pop("seconds")
+        return document
+
+    def _document(self) -> dict:
         return {
             "schema": JSON_SCHEMA_VERSION,
             "ctlstark_version": __version__,

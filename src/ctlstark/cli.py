@@ -115,6 +115,10 @@ def check_command(
         None, "--timeout", metavar="SECONDS", min=0.001,
         help="Stop after this much wall time with the verdicts obtained so far (exit 4).",
     ),
+    reproducible: bool = typer.Option(
+        False, "--reproducible",
+        help="With --json: leave out times and BDD node counts, so the same input gives byte-identical output.",
+    ),
 ) -> None:
     """Check every formula of MODEL.ispl (and any --formula) and print TRUE/FALSE for each.
 
@@ -128,7 +132,7 @@ def check_command(
             progress = TerminalProgress() if TerminalProgress.wanted(quiet) else None
             try:
                 _check_and_print(model_file, formula, only, as_json, deadlock, tuning, stats, witness,
-                                 dot_file, progress, timeout)
+                                 dot_file, progress, timeout, reproducible)
             finally:
                 if progress is not None:
                     progress.close()
@@ -139,7 +143,8 @@ def check_command(
 
 def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as_json: bool, deadlock: bool,
                      tuning: dict[str, object], stats: bool, witness: bool, dot_file: Path | None,
-                     progress: TerminalProgress | None = None, timeout: float | None = None) -> None:
+                     progress: TerminalProgress | None = None, timeout: float | None = None,
+                     reproducible: bool = False) -> None:
     try:
         if progress is not None:
             progress.phase("parse")
@@ -179,7 +184,7 @@ def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as
     if progress is not None:
         progress.close()
     if as_json:
-        typer.echo(json.dumps(report.to_json(), indent=2))
+        typer.echo(json.dumps(report.to_json(measurements=not reproducible), indent=2))
     else:
         _print_text(report, stats=stats, witness=witness)
     if report.stopped is not None:

@@ -303,6 +303,38 @@ def _by_level(manager: Manager, bits: Sequence[str]) -> list[str]:
     return sorted(bits, key=manager.level_of_var)
 
 
+def first_model(manager: Manager, u: Function, bits: Sequence[str]) -> dict[str, bool] | None:
+    """The assignment to `bits` satisfying `u` that is smallest lexicographically in the order of `bits`
+    (False before True); None when `u` is false.
+
+    Unlike CUDD's enumeration, the answer does not depend on the variable
+    order, so witnesses stay the same whatever dynamic reordering did. With
+    `bits` in the manager's current order (the static order when nothing was
+    reordered) each bit costs O(1): the BDD is walked from its top.
+    """
+    if u == manager.false:
+        return None
+    assignment: dict[str, bool] = {}
+    rest = u
+    for bit in bits:
+        low = _cofactor(manager, rest, bit, False)
+        if low != manager.false:
+            assignment[bit], rest = False, low
+        else:
+            assignment[bit], rest = True, _cofactor(manager, rest, bit, True)
+    return assignment
+
+
+def _cofactor(manager: Manager, u: Function, bit: str, value: bool) -> Function:
+    """`u` with `bit` fixed to `value`: a child pointer when `bit` is `u`'s top variable, nothing when above it."""
+    if u.var is None or manager.level_of_var(bit) < u.level:
+        return u  # a constant, or `bit` lies above every variable u reads
+    if u.var == bit:
+        child = u.high if value else u.low
+        return ~child if u.negated else child
+    return manager.let({bit: value}, u)  # only after reordering moved `bit` below the top
+
+
 def iter_models(manager: Manager, u: Function, bits: Sequence[str]) -> Iterator[dict[str, bool]]:
     """Every assignment to `bits` satisfying `u`; for tests and traces only.
 

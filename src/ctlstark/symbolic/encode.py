@@ -329,6 +329,9 @@ class Encoding:
         self.action_bits: tuple[str, ...] = tuple(b for a in model.agents for b in self.actions[a.name].bits)
         self.next_to_current = dict(zip(self.next_bits, self.current_bits))
         self.current_to_next = dict(zip(self.current_bits, self.next_bits))
+        self.static_current_bits: tuple[str, ...] = tuple(sorted(self.current_bits, key=manager.level_of_var))
+        """The current bits in the static order chosen at encoding time (dynamic reordering may move
+        them later): the canonical order of `bdd.first_model` picks, cheap while that order holds."""
         self._cubes: dict[tuple[Variable, int, bool], Function] = {}
 
     def _declare_variable(self, variable: Variable) -> None:

@@ -238,13 +238,25 @@ class SymbolicSystem:
         return {self.encoding.decode_state(assignment)
                 for assignment in backend.iter_models(self.bdd, states, self.current_bits)}
 
+    def first_state(self, states: Function) -> tuple[Value, ...] | None:
+        """The least state of `states` in the static bit order (None if empty).
+
+        Canonical: it does not depend on how dynamic reordering left the BDDs,
+        so traces and examples are reproducible.
+        """
+        assignment = backend.first_model(self.bdd, states, self.encoding.static_current_bits)
+        return None if assignment is None else self.encoding.decode_state(assignment)
+
     def some_states(self, states: Function, limit: int) -> list[tuple[Value, ...]]:
-        """At most `limit` decoded states of `states`, enumerating no more than that."""
-        found = []
-        for assignment in backend.iter_models(self.bdd, states, self.current_bits):
-            if len(found) == limit:
+        """The `limit` least states of `states` (fewer if it has fewer), canonically as `first_state`."""
+        found: list[tuple[Value, ...]] = []
+        rest = states
+        while len(found) < limit:
+            state = self.first_state(rest)
+            if state is None:
                 break
-            found.append(self.encoding.decode_state(assignment))
+            found.append(state)
+            rest &= ~self.state_bdd(state)
         return found
 
     def joint_actions_of(self, pairs: Function) -> set[tuple[str, ...]]:

@@ -526,15 +526,11 @@ class WitnessBuilder:
         return min(actions)
 
     def pick(self, states: Function) -> State:
-        """One concrete state of a non-empty BDD over current bits."""
-        models = backend.iter_models(self.bdd, states, self.system.current_bits)
-        try:
-            assignment = next(models)
-        except StopIteration:
-            raise WitnessError("picked a state from an empty set") from None
-        finally:
-            models.close()
-        return self.system.encoding.decode_state(assignment)
+        """The canonical (least) state of a non-empty BDD over current bits: the same whatever the variable order."""
+        state = self.system.first_state(states)
+        if state is None:
+            raise WitnessError("picked a state from an empty set")
+        return state
 
     def state_bdd(self, state: State) -> Function:
         cached = self._state_bdds.get(state)

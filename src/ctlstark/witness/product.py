@@ -40,7 +40,7 @@ class ProductLasso:
         self.bdd = system.bdd
         self.product = product
         self.variables = product.variables
-        self._bits = list(system.current_bits) + self.variables
+        self._bits = list(system.encoding.static_current_bits) + self.variables  # canonical pick order
 
     def lasso(self, sources: Function) -> tuple[list[State], int, list[tuple[str, ...]] | None]:
         """Model states, loop start and (for formulas with action atoms) the joint actions of a fair lasso from one of `sources`.
@@ -104,13 +104,9 @@ class ProductLasso:
 
     def pick(self, states: Function) -> ProductState:
         """One concrete product state of a non-empty set."""
-        models = backend.iter_models(self.bdd, states, self._bits)
-        try:
-            assignment = next(models)
-        except StopIteration:
-            raise ProductLassoError("picked a product state from an empty set") from None
-        finally:
-            models.close()
+        assignment = backend.first_model(self.bdd, states, self._bits)
+        if assignment is None:
+            raise ProductLassoError("picked a product state from an empty set")
         state = self.system.encoding.decode_state(assignment)
         return state, tuple(assignment[name] for name in self.variables)
 
