@@ -28,3 +28,11 @@ def test_json_is_byte_identical_across_runs_orders_and_reordering(path: Path) ->
     assert '"times"' not in first and '"seconds"' not in first and '"trace"' in first
     for settings in SETTINGS:
         assert document(path, settings) == first, f"{path.name} differs under {settings}"
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.stem)
+def test_the_pure_python_backend_gives_the_same_document(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """dd.autoref (the fallback without CUDD) gives the same verdicts, counts and traces as dd.cudd."""
+    expected = document(path, [])
+    monkeypatch.setenv("CTLSTARK_BDD", "autoref")
+    assert document(path, ["--no-reorder"]) == expected

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import sys
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -41,20 +42,26 @@ def _without_networkx() -> Iterator[None]:
             del sys.modules["networkx"]
 
 
-try:
-    with _without_networkx():
-        from dd import cudd as _dd
+def _import_backend() -> tuple[Any, str]:
+    """`dd.cudd` when it is installed, else the pure-Python `dd.autoref` (with a warning).
 
-    BACKEND = "cudd"
-except ImportError:  # pragma: no cover - depends on the installed wheel
+    `CTLSTARK_BDD=autoref` forces the fallback, so that tests can check that
+    both backends give the same results.
+    """
+    if os.environ.get("CTLSTARK_BDD", "cudd") != "autoref":
+        try:
+            with _without_networkx():
+                from dd import cudd
+            return cudd, "cudd"
+        except ImportError:  # pragma: no cover - depends on the installed wheel
+            print("ctlstark: warning: dd.cudd is not available; using the slower pure-Python dd.autoref",
+                  file=sys.stderr)
     with _without_networkx():
-        from dd import autoref as _dd  # type: ignore[no-redef]
+        from dd import autoref
+    return autoref, "autoref"
 
-    BACKEND = "autoref"
-    print(
-        "ctlstark: warning: dd.cudd is not available; using the slower pure-Python dd.autoref",
-        file=sys.stderr,
-    )
+
+_dd, BACKEND = _import_backend()
 
 Manager = _dd.BDD
 Function = _dd.Function
