@@ -76,7 +76,7 @@ def test_formula_states_agree(case: tuple[Model, f.Formula]) -> None:
 
 
 @pytest.mark.slow
-@settings(RANDOM, max_examples=3000)
+@settings(RANDOM, max_examples=4000)
 @given(models_and_formulas())
 def test_formula_states_agree_long(case: tuple[Model, f.Formula]) -> None:
     model, formula = case
@@ -91,7 +91,7 @@ def test_ctlstar_formula_states_agree(case: tuple[Model, f.Formula]) -> None:
 
 
 @pytest.mark.slow
-@settings(RANDOM, max_examples=3000)
+@settings(RANDOM, max_examples=4000)
 @given(models_and_ctlstar_formulas(max_bits=MAX_STATE_BITS))
 def test_ctlstar_formula_states_agree_long(case: tuple[Model, f.Formula]) -> None:
     assert_same_verdicts(*case)
