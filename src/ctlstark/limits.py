@@ -11,10 +11,12 @@ import contextlib
 import re
 import signal
 import threading
+import time
 from collections.abc import Iterator
 
 from .errors import TimeLimitReached
 
+_RETRY_SECONDS = 0.1
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMGT]?)(?:i?B)?\s*$", re.IGNORECASE)
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
@@ -43,13 +45,25 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     if seconds <= 0:
         raise ValueError(f"the time limit must be positive (got {seconds})")
 
+    raised_at: list[float] = []
+
     def expire(_signum: int, _frame: object) -> None:
-        raise TimeLimitReached(seconds)
+        # Re-armed every _RETRY_SECONDS: CPython can lose an exception raised by a
+        # signal handler (seen while `compile()` builds a module being imported).
+        # The block's own `except` below disarms the timer as soon as one arrives,
+        # so a repeat means the previous exception was lost.
+        now = time.monotonic()
+        if not raised_at or now - raised_at[-1] >= _RETRY_SECONDS:
+            raised_at.append(now)
+            raise TimeLimitReached(seconds)
 
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, _RETRY_SECONDS)
     try:
         yield
+    except TimeLimitReached:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        raise
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
