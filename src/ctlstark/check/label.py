@@ -45,7 +45,7 @@ from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..errors import recursion_headroom
 from ..symbolic.system import SymbolicSystem
-from . import commitments, ctl, epistemic, steps
+from . import atl, commitments, ctl, epistemic, steps
 from .tableau import ExistPath
 
 def is_propositional(formula: f.Formula) -> bool:
@@ -92,6 +92,7 @@ class Checker:
         self._stranded: dict[tuple[str, str], tuple[int, int] | None] = {}
         self._cache: dict[f.Formula, Function] = {}
         self._knowledge_cache: dict[f.Formula, Function] = {}
+        self._controllable: dict[str, atl.ControllablePreimage] = {}
         self._fast_paths = fast_paths
         self._infinite_cache: dict[f.Formula, tuple[Function, str]] = {}
         self._infinite_states: Function | None = None
@@ -137,6 +138,7 @@ class Checker:
         """Drop cached BDDs (called when the system is released)."""
         self._cache.clear()
         self._knowledge_cache.clear()
+        self._controllable.clear()
         self._channels.clear()
         self._stranded.clear()
         self._infinite_cache.clear()
@@ -177,7 +179,7 @@ class Checker:
             case f.C() | f.Fu() | f.SC():
                 return self._commitment(formula)
             case f.ATL():
-                raise UnsupportedFormula(f"ATL is not supported yet: {f.to_text(formula)}")
+                return self._strategic(formula)
         raise UnsupportedFormula(f"cannot check {f.to_text(formula)} yet")
 
     def _valuations(self, formula: f.Formula) -> Function:
@@ -240,7 +242,6 @@ class Checker:
             if quantifier is f.E:
                 return self._exists(shaped)
             return self.system.reachable & ~self._exists(push_negation(f.Not(shaped)))
-        _reject_atl(path)
         if quantifier is f.E:
             states, route = self._exists_infinite(path_nnf(path))
         else:
@@ -410,6 +411,25 @@ class Checker:
                 return epistemic.obligation(system, green, worlds, self._label(operand))
         raise UnsupportedFormula(f"cannot check {f.to_text(formula)} yet")
 
+    # ------------------------------------------------------------ strategic
+
+    def _strategic(self, formula: f.ATL) -> Function:
+        """`<g>X/G/F/U` by fixpoints of the controllable pre-image (`check.atl`)."""
+        pre = self._controllable.get(formula.group)
+        if pre is None:
+            pre = self._controllable[formula.group] = atl.ControllablePreimage(self.system,
+                                                                              self._members(formula.group))
+        match formula.path:
+            case f.X(operand=operand):
+                return atl.can_force_next(pre, self._label(operand))
+            case f.G(operand=operand):
+                return atl.can_force_always(pre, self._label(operand))
+            case f.F(operand=operand):
+                return atl.can_force_until(pre, self.system.reachable, self._label(operand))
+            case f.U(left=left, right=right):
+                return atl.can_force_until(pre, self._label(left), self._label(right))
+        raise UnsupportedFormula(f"cannot check {f.to_text(formula)}: ATL takes X, F, G or U")
+
     def _commitment(self, formula: f.C | f.Fu | f.SC) -> Function:
         system, worlds = self.system, self.fair_states
         match formula:
@@ -469,12 +489,6 @@ class Checker:
     def _check_agent(self, agent: str) -> None:
         if agent not in self.system.model.agent_names:
             raise UnsupportedFormula(f"unknown agent {agent!r}")
-
-
-def _reject_atl(path: f.Formula) -> None:
-    for sub in subformulas(path):
-        if isinstance(sub, f.ATL):
-            raise UnsupportedFormula(f"ATL is not supported yet: {f.to_text(sub)}")
 
 
 def _flatten(kind: type, formula: f.Formula) -> list[f.Formula]:

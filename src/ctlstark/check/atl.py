@@ -1,0 +1,77 @@
+"""Strategic operators (ATL) as MCMAS checks them by default: perfect information, over the protocols.
+
+The controllable pre-image of a set Z for a coalition g is the set of reachable
+states where the agents of g have a joint action, enabled by their protocols,
+such that whatever enabled actions the other agents choose, every successor
+lies in Z:
+
+    pre_g(Z) = ∃a_g. [ ∃a_-g. enabled(s, a)  ∧  ¬∃a_-g. ∃s'. T(s, a, s') ∧ ¬Z(s') ]
+
+(`enabled(s, a) = ∃s'. T(s, a, s')`: the protocols are part of the relation).
+The operators are its fixpoints:
+
+* `<g>X φ = pre_g(φ)`
+* `<g>G φ = νZ. φ ∧ pre_g(Z)`
+* `<g>F φ = μZ. φ ∨ pre_g(Z)`
+* `<g>(φ U ψ) = μZ. ψ ∨ (φ ∧ pre_g(Z))`
+
+A state without any enabled joint action (a deadlock) has no controllable
+pre-image: `<g>X φ` is false there. Fairness is not applied (MCMAS's default
+`-atlk 0`). Reference: R. Alur, T. Henzinger, O. Kupferman, "Alternating-time
+temporal logic", JACM 49 (2002).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..symbolic import bdd as backend
+from ..symbolic.bdd import Function
+from ..symbolic.system import SymbolicSystem
+
+
+class ControllablePreimage:
+    """`pre_g` for one coalition over one system (the enabled joint actions computed once)."""
+
+    def __init__(self, system: SymbolicSystem, coalition: Iterable[str]):
+        members = set(coalition)
+        self.system = system
+        self.coalition_bits = frozenset(bit for agent, bits in system.action_bits.items() if agent in members
+                                        for bit in bits)
+        self.opponent_bits = frozenset(bit for agent, bits in system.action_bits.items() if agent not in members
+                                       for bit in bits)
+        enabled = system.preimage_with_actions(system.bdd.true) & system.reachable
+        self.coalition_enabled = backend.exist(system.bdd, self.opponent_bits, enabled)
+        """(state, coalition action) pairs that some response of the others completes into an enabled joint action."""
+
+    def __call__(self, target: Function) -> Function:
+        """States where the coalition can force the next state into `target`."""
+        system = self.system
+        escaping = system.preimage_with_actions(system.reachable & ~target)
+        safe = self.coalition_enabled & ~backend.exist(system.bdd, self.opponent_bits, escaping)
+        return system.reachable & backend.exist(system.bdd, self.coalition_bits, safe)
+
+
+def can_force_next(pre: ControllablePreimage, holds: Function) -> Function:
+    """`<g>X φ`."""
+    return pre(holds)
+
+
+def can_force_always(pre: ControllablePreimage, holds: Function) -> Function:
+    """`<g>G φ = νZ. φ ∧ pre_g(Z)`."""
+    current = holds & pre.system.reachable
+    while True:
+        narrowed = holds & pre(current)
+        if narrowed == current:
+            return current
+        current = narrowed
+
+
+def can_force_until(pre: ControllablePreimage, hold: Function, goal: Function) -> Function:
+    """`<g>(φ U ψ) = μZ. ψ ∨ (φ ∧ pre_g(Z))`; `<g>F ψ` with φ = true."""
+    reached = goal & pre.system.reachable
+    while True:
+        grown = reached | (hold & pre(reached))
+        if grown == reached:
+            return reached
+        reached = grown
