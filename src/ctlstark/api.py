@@ -26,6 +26,7 @@ from .progress import Progress
 
 if TYPE_CHECKING:
     from .check.label import Checker
+    from .lint import LintWarning
 
 JSON_SCHEMA_VERSION = 1
 _MEASUREMENTS = ("times", "bdd_nodes_reachable", "bdd_peak_nodes")  # left out by to_json(measurements=False)
@@ -93,6 +94,8 @@ class CheckReport:
     stopped: str | None = None
     """Why the run ended early, if it did: `interrupted` (Ctrl-C), `time limit` or `memory limit`.
     The formulas not checked then have `verdict=None` and an `error` saying so."""
+    lint: list[LintWarning] | None = None
+    """With `check(..., lint=True)`: the lint warnings (`ctlstark.lint`) in file order; None when not asked for."""
 
     @property
     def interrupted(self) -> bool:
@@ -144,6 +147,7 @@ class CheckReport:
             "deadlock_examples": list(self.deadlock_examples),
             "times": dict(self.times),
             "warnings": list(self.warnings),
+            "lint": None if self.lint is None else [warning.to_json() for warning in self.lint],
             "stopped": self.stopped,
             "interrupted": self.interrupted,
             "formulas": [asdict(result) for result in self.formulas],
@@ -215,6 +219,7 @@ def check(
     progress: Progress | None = None,
     max_memory: int | None = None,
     timeout: float | None = None,
+    lint: bool = False,
 ) -> CheckReport:
     """Check the model's own formulae (unless `file_formulae` is False), then `formulas`.
 
@@ -230,7 +235,9 @@ def check(
     `cluster_size` tune the BDD encoding (docs/performance.md); they never
     change a verdict. `progress` hears of each phase, reachability step and
     formula. `max_memory` (bytes) caps CUDD's memory; `timeout` (seconds of
-    wall time) limits the whole run.
+    wall time) limits the whole run. `lint` adds the lint warnings
+    (`ctlstark.lint`: unused variables, actions never enabled, ...) as `report.lint`,
+    placed in the file or text the model is read from (a `Model` gives no positions).
 
     Ctrl-C (KeyboardInterrupt), the time limit or the memory limit while
     formulas are checked end the run with the verdicts obtained so far: the
@@ -241,12 +248,12 @@ def check(
     with time_limit(timeout):
         return _check(model, formulas, file_formulae=file_formulae, deadlock=deadlock, reorder=reorder,
                       witness=witness, order=order, cluster_size=cluster_size, progress=progress,
-                      max_memory=max_memory)
+                      max_memory=max_memory, lint=lint)
 
 
 def _check(model: Model | str | Path, formulas: Iterable[str | Formula | FormulaEntry], *, file_formulae: bool,
            deadlock: bool, reorder: bool | None, witness: bool, order: str, cluster_size: int | None,
-           progress: Progress | None, max_memory: int | None) -> CheckReport:
+           progress: Progress | None, max_memory: int | None, lint: bool = False) -> CheckReport:
     """`check` without the time limit around it."""
     from .check.label import Checker
     from .symbolic import bdd as backend
@@ -255,6 +262,7 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
     times: dict[str, float] = {}
     file_name: str | None = None
     started = time.perf_counter()
+    source = model  # as given: lint takes the positions of declarations from its file or text
     if isinstance(model, str) and "\n" in model:
         model = load_model_text(model)
     elif not isinstance(model, Model):
@@ -285,6 +293,13 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
             stopped = _stop_reason(stop)
         times["witness"] = time.perf_counter() - witness_started
 
+    lint_warnings = None
+    if lint and stopped is None:
+        from .lint import Declarations, lint_model
+
+        lint_started = time.perf_counter()
+        lint_warnings = lint_model(model, system, Declarations.of_source(source))
+        times["lint"] = time.perf_counter() - lint_started
     deadlock_count = None
     deadlock_examples: list[dict[str, dict[str, object]]] = []
     if deadlock and stopped is None:
@@ -306,6 +321,7 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
         warnings=list(model.warnings),
         bdd_peak_nodes=backend.peak_nodes(system.bdd),
         stopped=stopped,
+        lint=lint_warnings,
     )
     system.release()  # the report is plain data: free the BDDs now, not at some later garbage collection
     return report

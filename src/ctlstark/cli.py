@@ -119,6 +119,11 @@ def check_command(
         False, "--reproducible",
         help="With --json: leave out times and BDD node counts, so the same input gives byte-identical output.",
     ),
+    lint: bool = typer.Option(
+        False, "--lint",
+        help="Also warn about unused variables, actions never enabled, propositions never true, and protocol "
+        "and evolution lines that never apply (docs/fmt-lint.md); verdicts and exit status stay the same.",
+    ),
 ) -> None:
     """Check every formula of MODEL.ispl (and any --formula) and print TRUE/FALSE for each.
 
@@ -132,7 +137,7 @@ def check_command(
             progress = TerminalProgress() if TerminalProgress.wanted(quiet) else None
             try:
                 _check_and_print(model_file, formula, only, as_json, deadlock, tuning, stats, witness,
-                                 dot_file, progress, timeout, reproducible)
+                                 dot_file, progress, timeout, reproducible, lint)
             finally:
                 if progress is not None:
                     progress.close()
@@ -144,7 +149,7 @@ def check_command(
 def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as_json: bool, deadlock: bool,
                      tuning: dict[str, object], stats: bool, witness: bool, dot_file: Path | None,
                      progress: TerminalProgress | None = None, timeout: float | None = None,
-                     reproducible: bool = False) -> None:
+                     reproducible: bool = False, lint: bool = False) -> None:
     try:
         if progress is not None:
             progress.phase("parse")
@@ -153,8 +158,9 @@ def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as
             model = load_model(model_file)
             extra = [parse_formula(text, model) for text in formula or []]
             parse_seconds = time.perf_counter() - parse_started
-            report = check(model, extra, file_formulae=not only, deadlock=deadlock,
-                           witness=witness or dot_file is not None, progress=progress,
+            # with --lint the API reads the file itself, for the positions of its declarations
+            report = check(model_file if lint else model, extra, file_formulae=not only, deadlock=deadlock,
+                           witness=witness or dot_file is not None, progress=progress, lint=lint,
                            **tuning)  # type: ignore[arg-type]
         report.times["parse"] = parse_seconds
     except KeyboardInterrupt:
@@ -179,6 +185,8 @@ def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as
     for result in report.formulas:
         for warning in result.warnings:
             typer.echo(warning, err=True)
+    for finding in report.lint or []:
+        typer.echo(finding.format(), err=True)
     if dot_file is not None:
         _write_dot(report, dot_file)
     if progress is not None:
@@ -394,6 +402,57 @@ def _read_command(prompt: str) -> str | None:
     if not sys.stdin.isatty():
         typer.echo(line)
     return line
+
+
+EXIT_NOT_FORMATTED = 1  # `fmt --check`: the file is not in the canonical layout
+
+
+@app.command("fmt")
+def fmt_command(
+    model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL file to format."),
+    in_place: bool = typer.Option(
+        False, "--in-place", "-i", help="Rewrite the file (only when its layout changes) instead of printing it."
+    ),
+    check_only: bool = typer.Option(
+        False, "--check",
+        help="Print nothing; exit 1, naming the file on stderr, when it is not in the canonical layout.",
+    ),
+) -> None:
+    """Print MODEL.ispl in the canonical layout (docs/fmt-lint.md); comments are kept, the meaning unchanged.
+
+    Exit status: 0 done (with --check: already formatted), 1 with --check: not
+    formatted, 2 input error, 3 nested too deeply or the file cannot be written.
+    """
+    from .ispl.format import format_file
+
+    if in_place and check_only:
+        raise typer.BadParameter("--in-place and --check exclude each other", param_hint="--check")
+    try:
+        formatted = format_file(model_file)
+    except IsplError as error:
+        for diagnostic in error.diagnostics:
+            typer.echo(diagnostic.format(), err=True)
+        raise typer.Exit(EXIT_INPUT_ERROR)
+    except ResourceExhausted as error:
+        typer.echo(f"ctlstark: out of resources: {error}", err=True)
+        raise typer.Exit(EXIT_NOT_CHECKED)
+    if check_only:
+        if formatted.changed:
+            typer.echo(str(model_file), err=True)
+            raise typer.Exit(EXIT_NOT_FORMATTED)
+    elif in_place:
+        if formatted.changed:
+            _write_text(model_file, formatted.text)
+    else:
+        typer.echo(formatted.text, nl=False)
+
+
+def _write_text(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        typer.echo(f"ctlstark: cannot write {path}: {error.strerror or error}", err=True)
+        raise typer.Exit(EXIT_NOT_CHECKED)
 
 
 def main() -> None:

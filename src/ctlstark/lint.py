@@ -1,0 +1,268 @@
+"""Lint: declarations that do nothing and rules that never apply (`ctlstark check --lint`).
+
+Five kinds of warning, each at the position of the declaration or rule concerned:
+
+* `unused`: a variable no protocol condition, evolution guard, right-hand side of an
+  assignment to another variable, RedStates, Evaluation proposition or InitStates reads
+  (formulas read variables only through those);
+* `never enabled`: an action that no reachable state enables
+  (`reachable ∧ protocol ∧ action` is empty);
+* `never true`: an Evaluation proposition that holds in no reachable state;
+* `unreachable protocol line`: a protocol line whose condition holds in no reachable
+  state (for `Other`: where some other line always holds);
+* `dead evolution line`: an evolution line whose guard holds in no reachable state
+  together with a joint action enabled there.
+
+The resolved `Model` keeps no positions, so they come from the file's syntax tree
+(`Declarations`); the symbolic questions are answered on the model's
+`SymbolicSystem` with its expression encoder. Lint only reports: it changes no
+verdict and no exit status.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .ispl import syntax as sx
+from .ispl.parser import parse_model_syntax
+from .model import ActionIs, Agent, Binary, Expr, Model, Unary, Variable, VarRef
+from .symbolic import bdd as backend
+from .symbolic.bdd import Function
+from .symbolic.encode import TransitionEncoder
+from .symbolic.system import SymbolicSystem
+
+__all__ = ["KINDS", "Declarations", "LintWarning", "lint_model"]
+
+KINDS = ("unused", "never enabled", "never true", "unreachable protocol line", "dead evolution line")
+
+
+@dataclass(frozen=True)
+class LintWarning:
+    """One lint finding; `line`/`column` are None when the model came without its file."""
+
+    file: str | None
+    line: int | None
+    column: int | None
+    message: str
+    kind: str
+
+    def format(self) -> str:
+        """`file:line:col: warning: message`, as compilers print warnings."""
+        where = self.file or "<model>"
+        if self.line is not None:
+            where = f"{where}:{self.line}:{self.column}"
+        return f"{where}: warning: {self.message}"
+
+    def to_json(self) -> dict[str, object]:
+        """The `lint` entry of the JSON report (docs/json.md)."""
+        return {"file": self.file, "line": self.line, "column": self.column, "message": self.message,
+                "kind": self.kind}
+
+
+# ---------------------------------------------------------------- where things are declared
+
+
+@dataclass(frozen=True)
+class Declarations:
+    """Where each variable, action, proposition and rule of a file is declared.
+
+    Keys name what the resolved model names: (agent, variable), (agent, action),
+    proposition, (agent, index of the protocol / evolution line). An empty
+    environment protocol has no line, so its resolved `Other` rule has no entry.
+    """
+
+    file: str | None
+    variables: dict[tuple[str, str], sx.Pos] = field(default_factory=dict)
+    actions: dict[tuple[str, str], sx.Pos] = field(default_factory=dict)
+    propositions: dict[str, sx.Pos] = field(default_factory=dict)
+    protocol_lines: dict[tuple[str, int], sx.Pos] = field(default_factory=dict)
+    evolution_lines: dict[tuple[str, int], sx.Pos] = field(default_factory=dict)
+
+    @classmethod
+    def of_syntax(cls, syntax: sx.ModelSyntax, file: str | None) -> Declarations:
+        """The positions in a syntax tree (the first declaration wins where a name repeats)."""
+        found = cls(file)
+        agents = ((syntax.environment,) if syntax.environment else ()) + syntax.agents
+        for agent in agents:
+            name = agent.name.text
+            for variable in (agent.obsvars or ()) + (agent.vars or ()):
+                found.variables.setdefault((name, variable.name.text), variable.name.pos)
+            for action in agent.actions:
+                found.actions.setdefault((name, action.text), action.pos)
+            for index, line in enumerate(agent.protocol):
+                found.protocol_lines[(name, index)] = line.pos
+            for index, evolution in enumerate(agent.evolution):
+                found.evolution_lines[(name, index)] = evolution.pos
+        for proposition in syntax.evaluation:
+            found.propositions.setdefault(proposition.name.text, proposition.name.pos)
+        return found
+
+    @classmethod
+    def of_text(cls, text: str, file: str) -> Declarations:
+        """The positions in an ISPL file's text (which must parse: it was resolved already)."""
+        syntax, _ = parse_model_syntax(text, file)
+        return cls.of_syntax(syntax, file)
+
+    @classmethod
+    def of_file(cls, path: str | Path) -> Declarations:
+        """The positions in an ISPL file (named as given, as in its diagnostics)."""
+        return cls.of_text(Path(path).read_text(encoding="utf-8"), str(path))
+
+    @classmethod
+    def of_source(cls, source: Model | str | Path) -> Declarations | None:
+        """The positions in what `api.check` was given: a path, ISPL text (a string with a line
+        break, named `<string>` as in its diagnostics) or a `Model` (None: it keeps no positions)."""
+        if isinstance(source, Model):
+            return None
+        if isinstance(source, str) and "\n" in source:
+            return cls.of_text(source, "<string>")
+        return cls.of_file(source)
+
+
+# ---------------------------------------------------------------- the checks
+
+
+def lint_model(model: Model, system: SymbolicSystem, declarations: Declarations | None = None) -> list[LintWarning]:
+    """Every lint warning of `model` (its reachable states computed in `system`), in file order.
+
+    Without `declarations` the warnings carry no position and every rule counts as
+    written by the user.
+    """
+    report = _Report(declarations)
+    _unused_variables(model, report)
+    _symbolic_findings(model, system, report)
+    return sorted(report.warnings, key=lambda w: (w.line or 0, w.column or 0, KINDS.index(w.kind)))
+
+
+@dataclass
+class _Report:
+    """Collects warnings, placing each at its declaration (and dropping those of rules the
+    resolver added, which have none)."""
+
+    declarations: Declarations | None
+    warnings: list[LintWarning] = field(default_factory=list)
+
+    def add(self, kind: str, message: str, table: str, key: object) -> None:
+        if self.declarations is None:
+            self.warnings.append(LintWarning(None, None, None, message, kind))
+            return
+        pos = getattr(self.declarations, table).get(key)
+        if pos is not None:
+            self.warnings.append(LintWarning(self.declarations.file, pos[0], pos[1], message, kind))
+
+
+def _unused_variables(model: Model, report: _Report) -> None:
+    read = _variables_read(model)
+    for variable in model.variables:
+        if variable not in read:
+            report.add("unused", f"variable `{variable.name}` of `{variable.agent}` is never read (by a protocol, "
+                       f"an evolution line, RedStates, Evaluation or InitStates)",
+                       "variables", (variable.agent, variable.name))
+
+
+def _variables_read(model: Model) -> set[Variable]:
+    """The variables some condition of the model reads; an assignment's right-hand side counts
+    for the variables other than the one it assigns."""
+    read: set[Variable] = set()
+    for agent in model.agents:
+        for rule in agent.protocol:
+            if not rule.is_other:
+                read |= _variables_in(rule.condition)
+        for evolution in agent.evolution:
+            read |= _variables_in(evolution.guard)
+            for target, value in evolution.assignments:
+                read |= _variables_in(value) - {target}
+        if agent.red_states is not None:
+            read |= _variables_in(agent.red_states)
+    for condition in model.propositions.values():
+        read |= _variables_in(condition)
+    return read | _variables_in(model.initial_condition)
+
+
+def _variables_in(expr: Expr) -> set[Variable]:
+    return {node.variable for node in _nodes(expr) if isinstance(node, VarRef)}
+
+
+def _agents_acting_in(expr: Expr) -> set[str]:
+    return {node.agent for node in _nodes(expr) if isinstance(node, ActionIs)}
+
+
+def _nodes(expr: Expr) -> list[Expr]:
+    """Every node of an expression, without recursion (InitStates chains can be long; subtrees are shared)."""
+    seen: set[int] = set()
+    found: list[Expr] = []
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        found.append(node)
+        if isinstance(node, Binary):
+            stack += (node.left, node.right)
+        elif isinstance(node, Unary):
+            stack.append(node.operand)
+    return found
+
+
+def _symbolic_findings(model: Model, system: SymbolicSystem, report: _Report) -> None:
+    """The four checks that ask which reachable states something holds in."""
+    reachable = system.reachable
+    false = system.bdd.false
+    transitions = TransitionEncoder(system.encoding, system.expressions)
+    protocols = {agent.name: transitions.protocol(agent) for agent in model.agents}
+    for agent in model.agents:
+        _never_enabled_actions(system, agent, protocols[agent.name], report)
+        _unreachable_protocol_lines(system, agent, report)
+    for name, condition in model.propositions.items():
+        if reachable & system.condition(condition) == false:
+            report.add("never true", f"proposition `{name}` is true in no reachable state", "propositions", name)
+    _dead_evolution_lines(model, system, protocols, report)
+
+
+def _never_enabled_actions(system: SymbolicSystem, agent: Agent, protocol: Function, report: _Report) -> None:
+    """Actions `a` with `reachable ∧ protocol ∧ a` empty."""
+    enabled = backend.and_exists(system.reachable, protocol, system.current_bits)
+    for action in agent.actions:
+        if action.startswith("#"):
+            continue  # an anonymous action code of an environment without protocol lines
+        if enabled & system.encoding.action_cube(agent.name, action) == system.bdd.false:
+            report.add("never enabled", f"action `{action}` of `{agent.name}` is never enabled in a reachable state",
+                       "actions", (agent.name, action))
+
+
+def _unreachable_protocol_lines(system: SymbolicSystem, agent: Agent, report: _Report) -> None:
+    """Protocol lines whose condition holds in no reachable state (`Other`: where no other line holds)."""
+    reachable = system.reachable
+    some_condition = system.bdd.false
+    for rule in agent.protocol:
+        if not rule.is_other:
+            some_condition |= system.condition(rule.condition)
+    for index, rule in enumerate(agent.protocol):
+        applies = ~some_condition if rule.is_other else system.condition(rule.condition)
+        if reachable & applies == system.bdd.false:
+            what = "the `Other` line" if rule.is_other else f"protocol line {index + 1}"
+            report.add("unreachable protocol line",
+                       f"{what} of `{agent.name}` applies in no reachable state", "protocol_lines", (agent.name, index))
+
+
+def _dead_evolution_lines(model: Model, system: SymbolicSystem, protocols: dict[str, Function],
+                          report: _Report) -> None:
+    """Evolution lines whose guard holds in no reachable state with an enabled joint action.
+
+    `live` is the reachable states where every agent has an enabled action; the guard's
+    own action tests are matched against the protocols of the agents they name.
+    """
+    live = system.reachable
+    for agent in model.agents:
+        live &= backend.exist(system.bdd, system.action_bits[agent.name], protocols[agent.name])
+    for agent in model.agents:
+        for index, rule in enumerate(agent.evolution):
+            fires = live & system.condition(rule.guard)
+            for actor in sorted(_agents_acting_in(rule.guard)):
+                fires = backend.and_exists(fires, protocols[actor], system.action_bits[actor])
+            if fires == system.bdd.false:
+                report.add("dead evolution line", f"evolution line {index + 1} of `{agent.name}` never fires: its "
+                           f"guard holds in no reachable state with an enabled joint action",
+                           "evolution_lines", (agent.name, index))
