@@ -626,3 +626,47 @@ def models_and_commitment_formulas(
     quantified = st.tuples(st.sampled_from((f.E, f.A)), action_path_formulas(model, depth, operator_first=True)).map(
         lambda pair: pair[0](pair[1]))
     return model, draw(st.one_of(commitment_formulas(model, depth, operator_first=True), quantified))
+
+
+# ---------------------------------------------------------------- strategic operators (ATL)
+
+_ATL_KINDS = ("ATL", "ATL", "not", "binary", "path", "K", "ATL", "path")
+_ATL_PATH_SHAPES = ("X", "F", "G", "U")
+
+
+@st.composite
+def models_and_atl_formulas(draw: Draw, max_bits: int = 6, depth: int = 3) -> tuple[Model, f.Formula]:
+    """A random model whose groups include the grand coalition, and a random state formula with ATL at the top
+    (`<g>…`, or `E`/`A` over a path formula whose first operand is an ATL formula).
+
+    Below the top, ATL nests with itself, `K`, Boolean connectives and `E`/`A`
+    over CTL shapes or over conjunctions/disjunctions of them (general CTL*
+    paths), where ATL subformulas are state leaves.
+    """
+    model = draw(models(max_bits))
+    model = dataclasses.replace(model, groups={**model.groups, "everyone": model.agent_names})
+
+    @st.composite
+    def state(draw: Draw, level: int, top: bool = False) -> f.Formula:
+        """`top`: an ATL formula, or E/A over a path whose first operand is one."""
+        if level == 0 or (not top and draw(st.integers(0, 3)) == 0):
+            return draw(atoms(model))
+        kind = draw(st.sampled_from(("ATL", "ATL", "path"))) if top else draw(st.sampled_from(_ATL_KINDS))
+        sub = state(level - 1)
+        if kind == "not":
+            return f.Not(draw(sub))
+        if kind == "binary":
+            return draw(st.sampled_from((f.And, f.Or, f.Implies, f.Iff)))(draw(sub), draw(sub))
+        if kind == "K":
+            return f.K(draw(st.sampled_from(model.agent_names)), draw(sub))
+        first = state(level - 1, top=level > 1) if kind == "path" else sub
+        shape = draw(st.sampled_from(_ATL_PATH_SHAPES))
+        path = f.U(draw(first), draw(sub)) if shape == "U" else {"X": f.X, "F": f.F, "G": f.G}[shape](draw(first))
+        if kind == "ATL":
+            return f.ATL(draw(st.sampled_from(sorted(model.groups))), path)
+        if draw(st.integers(0, 3)) == 0:
+            other = f.G(draw(sub)) if shape != "G" else f.F(draw(sub))
+            path = draw(st.sampled_from((f.And, f.Or)))(path, other)
+        return draw(st.sampled_from((f.E, f.A)))(path)
+
+    return model, draw(state(depth, top=True))

@@ -221,6 +221,19 @@ CASES = (
         Expected(T, "justify is Ag1's only move after a challenge"),
         Expected(T, "whoever accepted has its flag set, and Ag1 sees its own flag and the public record"),
     )),
+    ExampleCase("pennies.ispl", 6, 2, (
+        Expected(F, "Player2 may show the other side"),
+        Expected(T, "both show heads"),
+        Expected(F, "Player1 may show the same side"),
+        Expected(T, "both players show different sides"),
+        Expected(F, "Player1 may match in every round"),
+        Expected(T, "match, play again, match, for ever"),
+        Expected(F, "Player2 may mismatch"),
+        Expected(F, "avoiding a win means losing, and nothing can be enforced at that deadlock"),
+        Expected(T, "both show heads"),
+        Expected(F, "Player2 may mismatch"),
+        Expected(T, "a lost game is a deadlock: no joint action is enabled"),
+    )),
 )
 
 

@@ -17,6 +17,10 @@ algorithms chosen to be independent of the symbolic fixpoints:
   the interaction proposition ∧ `E ψ`;
 * action atoms in a path formula: the product runs over (state, joint action)
   positions (`explicit/ltl.py`);
+* `<g>X/F/G/U`: the one-step game of the coalition enumerated state by state
+  (its choices, the others' responses, the successors of each joint action),
+  then the fixpoints of its controllable pre-image, without fairness
+  (`explicit/strategic.py`);
 * `A ψ` is `¬E ¬ψ`.
 
 Which semantics a path quantifier gets (docs/semantics.md, "Paths and
@@ -28,7 +32,7 @@ for `EX` and ends an until); over anything else, infinite fair paths only.
 Supported: propositions, red/green atoms, `true`/`false`, Boolean connectives,
 `E`/`A` over any path formula built from `X F G U R W`, Boolean connectives,
 action atoms and state formulas, `K GK DK GCK O`, `C Fu SC` (docs/commitments.md,
-summarised in each method). ATL raises `UnsupportedFormula`.
+summarised in each method), ATL `<g>X φ`, `<g>F φ`, `<g>G φ`, `<g>(φ U ψ)`.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from ..model import Expr, Variable
 from .evaluate import holds
 from .graph import backward_closure, is_nontrivial, strongly_connected_components
 from .ltl import ActionPosition, Lasso, exists_fair_action_path, exists_fair_path, holds_on_lasso, to_nnf
+from .strategic import CoalitionGame, force_always, force_next, force_until
 from .system import ExplicitSystem, State
 
 StateSet = frozenset[State]
@@ -67,6 +72,7 @@ class ExplicitChecker:
         self._cache: dict[Formula, StateSet] = {}
         self._path_cache: dict[Formula, StateSet] = {}
         self._commitment_cache: dict[tuple[str, str], Relation] = {}
+        self._games: dict[str, CoalitionGame] = {}
         constraints = self.model.fairness if fairness is None else fairness
         if constraints:
             unfair = ExplicitChecker(system, fairness=())
@@ -195,7 +201,7 @@ class ExplicitChecker:
             case X() | F() | G() | U() | R() | W() | ActionAtom():
                 raise UnsupportedFormula(f"path formula outside E/A: {to_text(formula)}")
             case ATL():
-                raise UnsupportedFormula(f"the explicit checker does not handle {to_text(formula)}")
+                return self._strategic(formula)
         raise TypeError(f"not a formula: {formula!r}")
 
     # ------------------------------------------------------------------ atoms
@@ -262,6 +268,30 @@ class ExplicitChecker:
             if all(component & fair_set for fair_set in self.fairness_sets):
                 cores |= component
         return backward_closure(cores, self._predecessors, stay.__contains__)
+
+    # ------------------------------------------------------------------ strategic
+
+    def _strategic(self, formula: ATL) -> StateSet:
+        """`<g>X/F/G/U` over the coalition's explicit one-step game (fairness ignored, as MCMAS by default)."""
+        game = self._game(formula.group)
+        match formula.path:
+            case X(operand=x):
+                return force_next(game, self.sat(x))
+            case G(operand=x):
+                return force_always(game, self.sat(x))
+            case F(operand=x):
+                return force_until(game, self.reachable, self.sat(x))
+            case U(left=l, right=r):
+                return force_until(game, self.sat(l), self.sat(r))
+        raise UnsupportedFormula(f"ATL takes X, F, G or U: {to_text(formula)}")
+
+    def _game(self, group: str) -> CoalitionGame:
+        """The coalition game of `group`, built once per checker."""
+        if group not in self._games:
+            if group not in self.model.groups:
+                raise UnsupportedFormula(f"unknown group {group!r}")
+            self._games[group] = CoalitionGame(self.system, self.model.groups[group])
+        return self._games[group]
 
     # ------------------------------------------------------------------ epistemic and deontic
 
