@@ -170,7 +170,7 @@ def minimal():
     ("K(Ag, p U q)", "`(p U q)` needs a path quantifier", 9),
     ("Ag.Action = go", "put it under a path quantifier", 1),
     ("<g>(p and q)", "a coalition operator takes", 1),
-    ("p and", "unexpected the end of the input", 3),
+    ("p and", "unexpected end of the input", 3),
     ("p != q", "inequality is written `<>`", 3),
     ("LTL p <-> q", "`<->` is not part of MCMAS's LTL syntax", 7),
     ("CTL* A (p U U q)", "unexpected `U` in a CTL* formula", 13),

@@ -320,13 +320,16 @@ def graph_command(
 
 
 def _load_for_insight(model_file: Path) -> Model:
-    """The model, its warnings on standard error; diagnostics and exit 2 when malformed."""
+    """The model, its warnings on standard error; diagnostics and exit 2 when malformed, exit 3 when too deep."""
     try:
         model = load_model(model_file)
     except IsplError as error:
         for diagnostic in error.diagnostics:
             typer.echo(diagnostic.format(), err=True)
         raise typer.Exit(EXIT_INPUT_ERROR)
+    except ResourceExhausted as error:
+        typer.echo(f"ctlstark: out of resources: {error}", err=True)
+        raise typer.Exit(EXIT_NOT_CHECKED)
     for warning in model.warnings:
         typer.echo(warning, err=True)
     return model

@@ -11,6 +11,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import sys
+import traceback
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
@@ -27,9 +29,20 @@ def resource_guarded(function: Callable[..., _T]) -> Callable[..., _T]:
         with recursion_headroom():
             try:
                 return function(*args, **kwargs)
-            except RecursionError:
+            except RecursionError as error:
+                _drop_locals(error)
                 raise ResourceExhausted("a formula or expression is nested too deeply to process") from None
     return guarded
+
+
+def _drop_locals(error: BaseException) -> None:
+    """Clear the local variables of the frames `error` went through.
+
+    Thousands of frames deep, they hold the run's BDDs; kept alive by the traceback,
+    they would be freed later by the cycle collector, in no particular order, and
+    CUDD complains on standard error when its manager goes before its nodes.
+    """
+    traceback.clear_frames(error.__traceback__)
 
 
 @contextlib.contextmanager
@@ -63,9 +76,21 @@ class Diagnostic:
         head = f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"
         if self.source_line is None:
             return head
-        line = self.source_line.rstrip("\n").expandtabs(1)
+        line = printable(self.source_line.rstrip("\n").expandtabs(1))
         caret = " " * (max(self.column, 1) - 1) + "^"
         return f"{head}\n    {line}\n    {caret}"
+
+
+def printable(text: str) -> str:
+    """`text` with control and invisible formatting characters shown as `?`, one for one.
+
+    A quoted source line must not move the cursor, reorder the terminal's text (U+202E)
+    or hide a character, and the caret under it must stay in its column.
+    """
+    return "".join("?" if unicodedata.category(char) in _UNPRINTABLE else char for char in text)
+
+
+_UNPRINTABLE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
 
 
 class CtlstarkError(Exception):
@@ -101,8 +126,12 @@ class TimeLimitReached(BaseException):
 
 
 def source_line_of(text: str, line: int) -> str | None:
-    """The 1-based `line` of `text`, or None when out of range."""
-    lines = text.splitlines()
+    """The 1-based `line` of `text`, or None when out of range.
+
+    Lines end at `\n` only, as the parsers count them (`str.splitlines` would also
+    break at `\r`, form feeds, U+2028 …, and quote the wrong line after one).
+    """
+    lines = text.split("\n")
     if 1 <= line <= len(lines):
-        return lines[line - 1]
+        return lines[line - 1].removesuffix("\r")
     return None

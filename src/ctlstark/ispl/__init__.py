@@ -17,12 +17,16 @@ from .resolve import resolve_formula, resolve_model
 
 __all__ = ["parse_model", "parse_formula"]
 
+BYTE_ORDER_MARK = "\ufeff"
+
 
 def parse_model(text: str, filename: str = "<string>") -> Model:
     """The typed model of an ISPL file; raises IsplError with every problem found.
 
     Raises `ResourceExhausted` when an expression or formula is nested too deeply to process.
+    A leading byte order mark (some editors write one) is no part of the model.
     """
+    text = text.removeprefix(BYTE_ORDER_MARK)
     with _deep_trees(filename):
         syntax, diagnostics = parse_model_syntax(text, filename)
         model = resolve_model(syntax, text, filename, diagnostics)

@@ -40,7 +40,7 @@ Declined by design (None, and lark decides):
 * a keyword glued to the next word, which lark's contextual lexer may split
   (`endInitStates`, `end EvaluationInitStates`);
 * parentheses nested deeper than the recursion limit allows (RecursionError), and
-  a number too long for `int` (ValueError: the lark path raises it too);
+  a number of ten digits or more (the lark path reports those outside 32 bits);
 * nothing after InitStates is read here: Groups, Fairness and Formulae always go to
   lark (a syntax error there also gives None).
 """
@@ -80,6 +80,7 @@ _RESERVED = frozenset({
 _TAIL_WORDS = frozenset({"Groups", "Fairness", "Formulae"})
 _SEMANTICS = {"MultiAssignment": "multi", "MA": "multi", "SingleAssignment": "single", "SA": "single"}
 _COMPARISONS = frozenset({"<", ">", "<=", ">=", "<>"})
+_MOST_DIGITS = 9  # longer numbers may lie outside ISPL's 32-bit integers: lark's path reports those
 
 # Binary operators of expressions and their precedence (all left-associative), as in
 # grammar.lark: expr (| ^) < bit_term (&) < bit_factor (~, unary) < arith (+ -) < term (* /).
@@ -271,7 +272,7 @@ class _Parser:
         if word == "-":
             sign, at = -1, at + 1
             word = self.values[at]
-        if word[0] not in _DIGITS:
+        if word[0] not in _DIGITS or len(word) > _MOST_DIGITS:
             raise _Decline
         self.at = at + 1
         return sign * int(word)
@@ -474,11 +475,13 @@ class _Parser:
             self.at = at + 1
             return sx.Ident(word, positions[at])
         if first in _DIGITS:
+            if len(word) > _MOST_DIGITS:
+                raise _Decline
             self.at = at + 1
             return sx.IntLit(int(word), positions[at])
         if word == "-":
             digits = values[at + 1]
-            if digits[0] not in _DIGITS:
+            if digits[0] not in _DIGITS or len(digits) > _MOST_DIGITS:
                 raise _Decline
             self.at = at + 2
             return sx.IntLit(-int(digits), positions[at])

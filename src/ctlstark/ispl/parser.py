@@ -10,12 +10,13 @@ Diagnostic; nothing from lark escapes.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
 from lark import Lark, Token, Transformer_NonRecursive, v_args
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from ..errors import Diagnostic, IsplError
 from ..logic import formula as fm
@@ -48,7 +49,7 @@ def parse_model_syntax(text: str, filename: str) -> tuple[sx.ModelSyntax, list[D
         return fast
     tree = _parse(text, filename, "start")
     builder = _Builder(text, filename)
-    model = builder.transform(tree)
+    model = _build(builder, tree)
     return model, builder.diagnostics
 
 
@@ -67,7 +68,7 @@ def parse_tail_syntax(text: str, filename: str, offset: int) -> tuple[
     except LarkError:
         return None
     builder = _Builder(text, filename)
-    parts = {child[0]: child[1] for child in builder.transform(tree).children}
+    parts = {child[0]: child[1] for child in _build(builder, tree).children}
     return parts.get("groups", ()), parts.get("fairness", ()), parts["formulae"], builder.diagnostics
 
 
@@ -80,7 +81,7 @@ def parse_formula_syntax(text: str, source: str, mode: FormulaMode) -> tuple[sx.
         text = text[:offset] + prefix + stripped
     tree = _parse(text, source, "formula_text")
     builder = _Builder(text, source)
-    entry = builder.transform(tree)
+    entry = _build(builder, tree)
     return entry, builder.diagnostics
 
 
@@ -91,6 +92,18 @@ def _parse(text: str, filename: str, start: str) -> Any:
         raise IsplError([_syntax_diagnostic(error, text, filename)]) from None
     except LarkError as error:  # pragma: no cover - lark reports everything above as UnexpectedInput
         raise IsplError([formulas.diagnostic(f"syntax error: {error}", filename, None, text)]) from None
+
+
+def _build(builder: _Builder, tree: Any) -> Any:
+    """`builder.transform(tree)`, raising what the builder raised (lark wraps it in a VisitError).
+
+    A RecursionError on a very deep formula then reaches the caller's handler, which
+    reports it as too deep to process.
+    """
+    try:
+        return builder.transform(tree)
+    except VisitError as error:
+        raise error.orig_exc from None
 
 
 # ---------------------------------------------------------------- syntax errors
@@ -107,6 +120,7 @@ _REGEX_TERMINAL_WORDS = {
     "UNARY_TEMPORAL": "`X`, `F` or `G`", "QUANTIFIER": "`A` or `E`",
     "CTL_OPERATOR": "`AG`, `EG`, `AX`, `EX`, `AF` or `EF`", "AGENT_MODALITY": "`K` or `O`",
     "GROUP_MODALITY": "`GK`, `GCK` or `DK`", "LTL_ENTRY": "`LTL`", "CTLS_ENTRY": "`CTL*`",
+    "COMMITMENT": "`C(`", "FULFILMENT": "`Fu(`", "SOCIAL_COMMITMENT": "`SC(`",
     "$END": "the end of the input",
 }
 
@@ -142,14 +156,21 @@ def _syntax_diagnostic(error: UnexpectedInput, text: str, filename: str) -> Diag
 
 
 def _character_message(text: str, offset: int, allowed: set[str]) -> str:
-    char = text[offset] if offset < len(text) else ""
+    if offset >= len(text):
+        return "unexpected end of the input"
+    char = text[offset]
     if text.startswith("!=", offset):
         return "inequality is written `<>` in ISPL, not `!=`"
     if char in "[]?":
         return f"`{char}`: LDL path expressions are not part of ISPL (MCMAS 1.3.0 rejects them)"
     if re.match(r"[A-Za-z0-9_(){}<>=:;,.+\-*/&|^~!]", char):
         return f"unexpected `{char}` here; expected {_expected_words(allowed)}"
-    return f"invalid character `{char}`"
+    if char.isascii() and char.isprintable():
+        return f"invalid character `{char}`"
+    name = unicodedata.name(char, "unnamed character")
+    shown = f"`{char}` " if char.isprintable() and not char.isspace() else ""
+    return (f"invalid character {shown}(U+{ord(char):04X} {name}): ISPL is written in ASCII; "
+            f"names are letters, digits and `_`")
 
 
 def _token_message(error: UnexpectedToken, text: str) -> tuple[str, tuple[int, int] | None]:
@@ -168,6 +189,10 @@ def _token_message(error: UnexpectedToken, text: str) -> tuple[str, tuple[int, i
         open_section = _open_section(text, offset)
         if open_section is not None and open_section != word:
             return f"missing `end {open_section}` before `{word}`", where
+    if token.type == "$END" and "END" in expected:
+        open_section = _open_section(text, len(text))
+        if open_section is not None:
+            return f"missing `end {open_section}` at the end of the file", None
     if "END" in expected and str(token) in _SECTION_WORDS + _SUBSECTION_WORDS:
         open_section = _open_section(text, token.start_pos or 0)
         if open_section is not None:
@@ -175,7 +200,8 @@ def _token_message(error: UnexpectedToken, text: str) -> tuple[str, tuple[int, i
     if str(token) in _SECTION_WORDS + _SUBSECTION_WORDS or token.type in ("LTL_ENTRY", "CTLS_ENTRY"):
         return (f"`{token}` is not allowed here; expected {_expected_words(expected)} ({_SECTION_ORDER})",
                 None)
-    return f"unexpected {shown}; expected {_expected_words(expected)}", None
+    unexpected = "end of the input" if token.type == "$END" else shown
+    return f"unexpected {unexpected}; expected {_expected_words(expected)}", None
 
 
 def _section_word_starting_line(text: str, token: Token) -> tuple[str, int, tuple[int, int]] | None:
@@ -231,6 +257,7 @@ def _name(token: Token) -> sx.Name:
     return sx.Name(str(token), (token.line, token.column))
 
 
+INT_MIN, INT_MAX = -2**31, 2**31 - 1  # MCMAS reads numbers into C ints; nothing outside is ISPL
 _SEMANTICS = {"MultiAssignment": "multi", "MA": "multi", "SingleAssignment": "single", "SA": "single"}
 _CTL = {"A": fm.A, "E": fm.E}
 _TEMPORAL = {"X": fm.X, "F": fm.F, "G": fm.G}
@@ -324,8 +351,7 @@ class _Builder(Transformer_NonRecursive):
         return sx.EnumTypeSpec(tuple(_name(t) for t in children), (meta.line, meta.column))
 
     def integer(self, meta, children):
-        value = int(children[-1])
-        return (-value if len(children) == 2 else value), _pos_of(children[0])
+        return self._int(children[-1], negative=len(children) == 2, pos=_pos_of(children[0])), _pos_of(children[0])
 
     def lobsvars(self, meta, children):
         return ("lobsvars", tuple(_name(t) for t in children[1:] if t is not None))
@@ -411,10 +437,22 @@ class _Builder(Transformer_NonRecursive):
         return sx.BoolLit(False, _pos_of(children[0]))
 
     def number(self, meta, children):
-        return sx.IntLit(int(children[0]), _pos_of(children[0]))
+        return sx.IntLit(self._int(children[0], negative=False, pos=_pos_of(children[0])), _pos_of(children[0]))
 
     def negative_number(self, meta, children):
-        return sx.IntLit(-int(children[1]), _pos_of(children[0]))
+        return sx.IntLit(self._int(children[1], negative=True, pos=_pos_of(children[0])), _pos_of(children[0]))
+
+    def _int(self, digits: Token, *, negative: bool, pos: sx.Pos) -> int:
+        """The value of a number literal; outside MCMAS's 32-bit integers an error (and the nearest bound)."""
+        text = str(digits)
+        value = int(text) if len(text) <= 20 else None  # (int() refuses 4,300 digits and more)
+        if value is not None and negative:
+            value = -value
+        if value is None or not INT_MIN <= value <= INT_MAX:
+            shown = ("-" if negative else "") + (text if len(text) <= 30 else f"{text[:12]}... ({len(text)} digits)")
+            self._error(f"the number {shown} is out of range: ISPL integers lie within {INT_MIN}..{INT_MAX}", pos)
+            return INT_MIN if negative else INT_MAX
+        return value
 
     def name(self, meta, children):
         return sx.Ident(str(children[0]), _pos_of(children[0]))
@@ -638,7 +676,7 @@ def _conventional_reading(body: str) -> Formula | None:
     """The body of a dialect entry read in ctlstark's own syntax, or None when it does not parse."""
     try:
         tree = _lark().parse(body, start="formula_text")
-        entry = _Builder(body, "<reading>").transform(tree)
+        entry = _build(_Builder(body, "<reading>"), tree)
     except (LarkError, IsplError):
         return None
     return entry.formula if entry.mode == "default" else None

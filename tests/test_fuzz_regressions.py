@@ -1,0 +1,184 @@
+"""Inputs the front-end fuzzer (test_fuzz_frontend.py) found mishandled, shrunk, one test each.
+
+Each was a traceback (or a process killed for its memory) before its fix; each now
+gets a diagnostic with a position, a clean `ResourceExhausted`, or is read correctly.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+
+import pytest
+
+from typer.testing import CliRunner
+
+from ctlstark.cli import app
+from ctlstark.errors import IsplError, ResourceExhausted
+from ctlstark.ispl import parse_formula, parse_model
+from ctlstark.model import RangeType
+
+from test_ispl_parser import MINIMAL
+
+DEEP = 10_000
+# A ten-digit bound is valid ISPL that the fast parser leaves to lark: the same input
+# then goes through the other parsing path.
+THROUGH_LARK = MINIMAL.replace("x : boolean;", "x : boolean;\n    n : 0..1000000000;")
+
+
+def with_formula(text: str, formula: str) -> str:
+    return text.replace("EF p;", f"{formula};")
+
+
+def errors_of(text: str) -> list:
+    with pytest.raises(IsplError) as caught:
+        parse_model(text, "bad.ispl")
+    return caught.value.diagnostics
+
+
+# ---------------------------------------------------------------- deep formulas (VisitError escaped)
+
+
+@pytest.mark.parametrize("base", [MINIMAL, THROUGH_LARK], ids=["fast parser", "lark"])
+@pytest.mark.parametrize("formula", ["AX " * DEEP + "p", "K(Ag, " * 3 * DEEP + "p" + ")" * 3 * DEEP,
+                                     "LTL " + "X " * DEEP + "p", "LTL " + "!" * DEEP + "p"],
+                         ids=["AX", "K", "LTL X", "LTL !"])
+def test_a_formula_nested_too_deeply_is_refused_cleanly(base, formula):
+    """lark wrapped the RecursionError of the formula checks in a VisitError, which escaped as a traceback."""
+    with pytest.raises(ResourceExhausted, match="nested too deeply"):
+        parse_model(with_formula(base, formula), "deep.ispl")
+
+
+def test_a_formula_option_nested_too_deeply_is_refused_cleanly():
+    model = parse_model(MINIMAL)
+    with pytest.raises(ResourceExhausted, match="nested too deeply"):
+        parse_formula("AX " * DEEP + "p", model)
+
+
+def test_a_run_stopped_by_a_deep_formula_leaves_no_bdds_behind(tmp_path):
+    """The traceback of the RecursionError kept the run's BDDs alive; when a caller kept the
+    exception in a reference cycle (click's CliRunner does), the cycle collector freed them later
+    in any order, and CUDD printed "Still N nodes referenced" tracebacks on stderr."""
+    path = tmp_path / "deep.ispl"
+    path.write_text(with_formula(MINIMAL, "!" * 9000 + "p"), encoding="utf-8")
+    raised: list[str] = []
+    previous = sys.unraisablehook
+    sys.unraisablehook = lambda failure: raised.append(f"{failure.exc_type.__name__}: {failure.exc_value}")
+    try:
+        for _ in range(3):
+            assert CliRunner().invoke(app, ["check", "--quiet", str(path)]).exit_code == 3
+            gc.collect()
+    finally:
+        sys.unraisablehook = previous
+    assert raised == []
+
+
+# ---------------------------------------------------------------- numbers (ValueError, OverflowError, memory)
+
+
+@pytest.mark.parametrize("old, new, number", [
+    ("x : boolean;", "y : 0..1000000000000000000000000000000;", "100000000000... (31 digits)"),
+    ("x : boolean;", "y : -1000000000000000000000000000000..3;", "-100000000000... (31 digits)"),
+    ("x : boolean;", f"y : 0..{2**63};", str(2**63)),
+    ("x : boolean;", f"y : 0..{2**31};", str(2**31)),
+    ("x : boolean;", "y : 0..3;\n    z : 0.." + "9" * 5000 + ";", "999999999999... (5000 digits)"),
+    ("x : boolean;", "y : 0..3;", None),  # (control: the same model with a small bound is fine)
+])
+def test_a_number_outside_32_bits_is_an_input_error(old, new, number):
+    """A 5,000-digit number raised ValueError inside lark (a traceback); 10^30 or 2^63 as a bound
+    reached the encoder (OverflowError); 2^31 values made it enumerate until the machine ran out."""
+    text = MINIMAL.replace(old, old + "\n    " + new)
+    if number is None:
+        parse_model(text)
+        return
+    diagnostic = errors_of(text)[0]
+    assert diagnostic.message == (f"the number {number} is out of range: "
+                                  "ISPL integers lie within -2147483648..2147483647")
+    line = text.splitlines()[diagnostic.line - 1]
+    assert line[diagnostic.column - 1:].lstrip("-").startswith(number.lstrip("-")[:12])
+
+
+@pytest.mark.parametrize("old, new", [
+    ("x = true if x = false;", "x = true if 1000000000000000000000000000000 > 0;"),
+    ("x = true if x = false;", f"x = true if x = false and {2**63} * 2 > 1;"),
+    ("Ag.x = false;", f"Ag.x = false and -{2**31 + 1} < 0;"),
+])
+def test_a_number_outside_32_bits_in_an_expression_is_an_input_error(old, new):
+    diagnostic = errors_of(MINIMAL.replace(old, new))[0]
+    assert "is out of range: ISPL integers lie within -2147483648..2147483647" in diagnostic.message
+
+
+def test_the_32_bit_bounds_themselves_are_integers():
+    text = MINIMAL.replace("x : boolean;", "x : boolean;\n    hi : 2147483646..2147483647;\n"
+                                           "    lo : -2147483648..-2147483647;")
+    model = parse_model(text)
+    assert [v.type for v in model.agent("Ag").own_variables][1:] == [
+        RangeType(2147483646, 2147483647), RangeType(-2147483648, -2147483647)]
+
+
+def test_a_model_with_a_ten_digit_bound_is_read_by_both_parsers_alike():
+    assert parse_model(THROUGH_LARK).agent("Ag").own_variables[1].type.high == 1_000_000_000
+
+
+# ---------------------------------------------------------------- unicode and line breaks
+
+
+def test_a_byte_order_mark_is_no_part_of_the_model():
+    """Editors on Windows write one; it was rejected as an invalid character at 1:1."""
+    assert parse_model("\ufeff" + MINIMAL).formulae == parse_model(MINIMAL).formulae
+    diagnostic = errors_of("\ufeffAgnt Ag\n")[0]
+    assert (diagnostic.line, diagnostic.column) == (1, 1)
+
+
+@pytest.mark.parametrize("character, name", [
+    ("\u200b", "U+200B ZERO WIDTH SPACE"), ("\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE"),
+    ("\x00", "U+0000"), ("\ufeff", "U+FEFF ZERO WIDTH NO-BREAK SPACE"), ("é", "`é` (U+00E9 LATIN SMALL LETTER E"),
+])
+def test_an_invisible_or_foreign_character_is_named_and_not_echoed(character, name):
+    """`invalid character `\u200b`` showed nothing between the backquotes, and the quoted line
+    sent a right-to-left override to the terminal."""
+    diagnostic = errors_of(MINIMAL.replace("q if", f"q{character} if"))[0]
+    assert name in diagnostic.message
+    assert diagnostic.line == MINIMAL.splitlines().index("  q if Ag.x = false;") + 1
+    quoted = diagnostic.format().splitlines()[1]
+    assert character not in quoted or character == "é"
+    assert "q? if" in quoted or "qé if" in quoted
+
+
+@pytest.mark.parametrize("separator", ["\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u2029"])
+def test_the_quoted_line_is_the_line_of_the_error(separator):
+    """str.splitlines() also breaks at these characters (in a comment here), so the line
+    quoted under a diagnostic was a line too far."""
+    text = f"-- a comment{separator}with a line separator in it\n" + MINIMAL.replace("EF p;", "EF p q;")
+    diagnostic = errors_of(text)[0]
+    assert diagnostic.source_line == text.split("\n")[diagnostic.line - 1]
+    assert "EF p q;" in diagnostic.source_line
+
+
+# ---------------------------------------------------------------- a missing `end`
+
+
+@pytest.mark.parametrize("cut, section", [("end Formulae\n", "Formulae"), ("  end Vars\n", "Vars")])
+def test_a_section_left_open_at_the_end_of_the_file_is_named(cut, section):
+    """The message was "unexpected the end of the input; expected … `C\\b(?=\\s*\\()` …"."""
+    text = MINIMAL.replace(cut, "") if section == "Formulae" else MINIMAL[:MINIMAL.index(cut)]
+    assert errors_of(text)[0].message == f"missing `end {section}` at the end of the file"
+
+
+def test_expected_commitment_operators_are_shown_as_words():
+    with pytest.raises(IsplError) as caught:
+        parse_formula("p and", parse_model(MINIMAL))
+    message = caught.value.diagnostics[0].message
+    assert message.startswith("unexpected end of the input; expected")
+    assert "`C(`" in message and "\\b" not in message
+
+
+@pytest.mark.parametrize("command", [["info"], ["graph", "--dot", "-"]])
+def test_info_and_graph_refuse_a_model_nested_too_deeply_cleanly(command, tmp_path):
+    """Their loader caught IsplError only: ResourceExhausted ended as an internal error (exit 70)."""
+    path = tmp_path / "deep.ispl"
+    path.write_text(MINIMAL.replace("p if Ag.x = true;", "p if " + "!" * 3 * DEEP + "Ag.x = true;"),
+                    encoding="utf-8")
+    result = CliRunner().invoke(app, [*command, str(path)])
+    assert (result.exit_code, result.stdout) == (3, "")
+    assert result.stderr.startswith("ctlstark: out of resources:") and "nested too deeply" in result.stderr
