@@ -6,13 +6,14 @@ Exit status: 0 every formula TRUE, 1 some formula FALSE, 2 input error,
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import json
 import os
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import List, Optional
 from typing import TypeVar
@@ -319,10 +320,11 @@ def graph_command(
     typer.echo(f"wrote {len(graph.nodes)} states and {len(graph.edges)} edges to {dot_file}")
 
 
-def _load_for_insight(model_file: Path) -> Model:
-    """The model, its warnings on standard error; diagnostics and exit 2 when malformed, exit 3 when too deep."""
+@contextlib.contextmanager
+def _input_errors_reported() -> Iterator[None]:
+    """Malformed input → its diagnostics and exit 2; input nested too deeply → one line and exit 3."""
     try:
-        model = load_model(model_file)
+        yield
     except IsplError as error:
         for diagnostic in error.diagnostics:
             typer.echo(diagnostic.format(), err=True)
@@ -330,6 +332,12 @@ def _load_for_insight(model_file: Path) -> Model:
     except ResourceExhausted as error:
         typer.echo(f"ctlstark: out of resources: {error}", err=True)
         raise typer.Exit(EXIT_NOT_CHECKED)
+
+
+def _load_for_insight(model_file: Path) -> Model:
+    """The model, its warnings on standard error; diagnostics and exit 2 when malformed, exit 3 when too deep."""
+    with _input_errors_reported():
+        model = load_model(model_file)
     for warning in model.warnings:
         typer.echo(warning, err=True)
     return model
@@ -430,15 +438,8 @@ def fmt_command(
 
     if in_place and check_only:
         raise typer.BadParameter("--in-place and --check exclude each other", param_hint="--check")
-    try:
+    with _input_errors_reported():
         formatted = format_file(model_file)
-    except IsplError as error:
-        for diagnostic in error.diagnostics:
-            typer.echo(diagnostic.format(), err=True)
-        raise typer.Exit(EXIT_INPUT_ERROR)
-    except ResourceExhausted as error:
-        typer.echo(f"ctlstark: out of resources: {error}", err=True)
-        raise typer.Exit(EXIT_NOT_CHECKED)
     if check_only:
         if formatted.changed:
             typer.echo(str(model_file), err=True)
