@@ -154,7 +154,7 @@ def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as
     try:
         if progress is not None:
             progress.phase("parse")
-        with time_limit(timeout):  # parsing included; printing the report is not
+        with time_limit(timeout), _input_errors_reported():  # parsing included; printing the report is not
             parse_started = time.perf_counter()
             model = load_model(model_file)
             extra = [parse_formula(text, model) for text in formula or []]
@@ -170,13 +170,6 @@ def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as
     except TimeLimitReached:
         typer.echo(f"ctlstark: the time limit of {timeout:g} s was reached before any verdict", err=True)
         raise typer.Exit(EXIT_TIME_LIMIT)
-    except IsplError as error:
-        for diagnostic in error.diagnostics:
-            typer.echo(diagnostic.format(), err=True)
-        raise typer.Exit(EXIT_INPUT_ERROR)
-    except ResourceExhausted as error:
-        typer.echo(f"ctlstark: out of resources: {error}", err=True)
-        raise typer.Exit(EXIT_NOT_CHECKED)
     except CtlstarkError as error:
         typer.echo(f"ctlstark: {error}", err=True)
         raise typer.Exit(EXIT_NOT_CHECKED)
