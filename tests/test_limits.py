@@ -16,7 +16,7 @@ from ctlstark import cli
 from ctlstark.check.label import Checker
 from ctlstark.cli import EXIT_INTERNAL_ERROR, EXIT_NOT_CHECKED, EXIT_TIME_LIMIT, app
 from ctlstark.errors import BddMemoryExhausted, TimeLimitReached
-from ctlstark.limits import parse_size, time_limit
+from ctlstark.limits import checkpoint, parse_size, time_limit
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "ispl_examples"
 DEADLOCK = EXAMPLES / "deadlock.ispl"
@@ -48,6 +48,23 @@ def test_time_limit_interrupts_a_busy_loop_and_is_lifted_afterwards() -> None:
     with time_limit(10):
         total = sum(range(1000))
     assert total == 499500
+
+
+class SlowToCollect:
+    def __del__(self) -> None:
+        time.sleep(0.5)  # the limit passes here, where an exception cannot propagate
+
+
+def test_a_stop_lost_in_a_finalizer_is_silent_and_raised_at_the_next_checkpoint(capsys) -> None:
+    """CI once saw the limit's exception "ignored" in a finalizer: a traceback, then a full run with exit 0."""
+    with pytest.raises(TimeLimitReached):
+        with time_limit(0.05):
+            collected = SlowToCollect()
+            del collected  # the handler raises inside __del__: Python reports it as unraisable
+            checkpoint()
+            pytest.fail("the checkpoint did not raise the lost stop")
+    assert capsys.readouterr().err == ""
+    checkpoint()  # outside the block the stop is forgotten
 
 
 def stop_on_call(monkeypatch: pytest.MonkeyPatch, call: int, stop: BaseException) -> None:

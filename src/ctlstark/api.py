@@ -17,7 +17,7 @@ from .errors import (
     BddMemoryExhausted, CtlstarkError, Diagnostic, IsplError, ResourceExhausted, TimeLimitReached,
     UnsupportedFormula, resource_guarded,
 )
-from .limits import time_limit
+from .limits import checkpoint, time_limit
 from .logic.formula import A, Formula, U, is_state_formula, to_text
 from .logic.normalise import subformulas
 from .display import formula_rows, html_table, text_table, trace_rows, verdict_word
@@ -270,6 +270,7 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
         model = load_model(model)
     extra = [_as_entry(formula, model) for formula in formulas]
     times["parse"] = time.perf_counter() - started
+    checkpoint()
 
     entries = (list(model.formulae) if file_formulae else []) + extra
     if progress is not None:
@@ -279,6 +280,7 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
     times["encode"] = float(system.stats.get("encode_seconds", 0.0))
     times["reach"] = float(system.stats.get("reach_seconds", 0.0))
     checker = Checker(system)
+    checkpoint()
 
     check_started = time.perf_counter()
     results, stopped = _check_all(checker, entries, progress)
@@ -336,6 +338,7 @@ def _add_traces(checker: Checker, entries: list[FormulaEntry], results: list[For
         for entry, result in zip(entries, results):
             if result.verdict is None or not admits_trace(entry.formula, result.verdict):
                 continue
+            checkpoint()
             try:
                 trace = builder.top_level(entry.formula, result.verdict)
             except (NoTrace, UnsupportedFormula) as missing:
@@ -373,6 +376,7 @@ def _check_all(checker: Checker, entries: list[FormulaEntry],
     results: list[FormulaResult] = []
     try:
         for index, entry in enumerate(entries, start=1):
+            checkpoint()
             if progress is not None:
                 progress.formula(index, len(entries), entry.text)
             results.append(_check_one(checker, index, entry))

@@ -3,6 +3,10 @@
 The time limit raises `TimeLimitReached` in the main thread when it passes;
 a BDD operation already running in CUDD finishes first (Python handles the
 signal between bytecodes), so a limit ends the run within one operation.
+Python may run the signal handler where an exception cannot propagate (in a
+`__del__` or a weakref callback during garbage collection): it is then
+"unraisable". Such a lost stop is silenced and raised again by the next
+`checkpoint()`, which the pipeline calls between phases and formulas.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import re
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -19,6 +24,7 @@ from .errors import TimeLimitReached
 _RETRY_SECONDS = 0.1
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMGT]?)(?:i?B)?\s*$", re.IGNORECASE)
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+_expired: list[float] = []  # the limit of the innermost active `time_limit` block, once it has passed
 
 
 def parse_size(text: str) -> int:
@@ -53,11 +59,21 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         # The block's own `except` below disarms the timer as soon as one arrives,
         # so a repeat means the previous exception was lost.
         now = time.monotonic()
+        if not _expired:
+            _expired.append(seconds)
         if not raised_at or now - raised_at[-1] >= _RETRY_SECONDS:
             raised_at.append(now)
             raise TimeLimitReached(seconds)
 
+    def unraisable(report: sys.UnraisableHookArgs) -> None:
+        if report.exc_type is not TimeLimitReached:
+            previous_hook(report)  # a lost stop stays silent: `checkpoint()` raises it again
+
     previous = signal.signal(signal.SIGALRM, expire)
+    previous_hook = sys.unraisablehook
+    outer_expired = list(_expired)
+    _expired.clear()
+    sys.unraisablehook = unraisable
     signal.setitimer(signal.ITIMER_REAL, seconds, _RETRY_SECONDS)
     try:
         yield
@@ -67,3 +83,11 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        sys.unraisablehook = previous_hook
+        _expired[:] = outer_expired
+
+
+def checkpoint() -> None:
+    """Raise `TimeLimitReached` if the active time limit has passed (its exception may have been lost)."""
+    if _expired:
+        raise TimeLimitReached(_expired[0])

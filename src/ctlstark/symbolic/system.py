@@ -38,6 +38,7 @@ from ..model import Expr, Model, Value, Variable
 from . import bdd as backend
 from .bdd import Function, Manager
 from ..errors import recursion_headroom
+from ..limits import checkpoint
 from ..progress import Progress
 from .encode import Encoding, ExpressionEncoder, TransitionEncoder
 
@@ -214,6 +215,7 @@ class SymbolicSystem:
             before = reached
             reached |= frontier
             iterations += 1
+            checkpoint()
             if self.progress is not None:
                 self.progress.reach_step(iterations, backend.dag_size(frontier), backend.dag_size(reached))
         self.reachable = reached
