@@ -389,8 +389,11 @@ def run_in_process(arguments: list[str]) -> Outcome:
     at once (`_left_behind`): an error then (CUDD's "nodes still referenced") shows as a
     crash of this run, instead of being printed during some later one.
     """
-    with time_bound(TIME_BOUND):
-        result = CliRunner().invoke(app, arguments)
+    try:
+        with time_bound(TIME_BOUND):
+            result = CliRunner().invoke(app, arguments)
+    except TooSlow as slow:
+        return Outcome(-1, "", "", f"{slow}: a hang")
     crash = None
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         crash = "".join(traceback.format_exception(*result.exc_info))

@@ -182,3 +182,30 @@ def test_info_and_graph_refuse_a_model_nested_too_deeply_cleanly(command, tmp_pa
     result = CliRunner().invoke(app, [*command, str(path)])
     assert (result.exit_code, result.stdout) == (3, "")
     assert result.stderr.startswith("ctlstark: out of resources:") and "nested too deeply" in result.stderr
+
+
+# ---------------------------------------------------------------- many errors on one long line
+
+
+REPEATED_MISTAKE = MINIMAL.replace("p if Ag.x = true;", "p if " + " and ".join(["(Ag.y = true)"] * DEEP) + ";")
+
+
+def test_a_long_line_is_quoted_around_the_column():
+    """The whole 150,000-character line was quoted under each of its 10,000 errors: gigabytes of output."""
+    diagnostics = errors_of(REPEATED_MISTAKE)
+    assert len(diagnostics) == DEEP
+    last = diagnostics[-1]
+    _, quoted, caret = last.format().splitlines()
+    assert len(quoted) < 140 and quoted.strip().startswith("...")
+    assert quoted[len(caret) - 1:].startswith("Ag.y = true)")  # the caret is under the column's character
+    assert last.source_line[last.column - 1:].startswith("Ag.y = true)")
+
+
+def test_ten_thousand_errors_print_a_hundred_and_a_count(tmp_path):
+    path = tmp_path / "repeated.ispl"
+    path.write_text(REPEATED_MISTAKE, encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", "--quiet", str(path)])
+    assert result.exit_code == 2
+    heads = [line for line in result.stderr.splitlines() if line.startswith(f"{path}:")]
+    assert len(heads) == 100 and all("agent `Ag` has no variable `y`" in head for head in heads)
+    assert result.stderr.splitlines()[-1] == "ctlstark: 9,900 more errors not shown"

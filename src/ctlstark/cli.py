@@ -35,6 +35,7 @@ EXIT_NOT_CHECKED = 3
 EXIT_TIME_LIMIT = 4
 EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE: a bug in ctlstark, reported in one line
 EXIT_INTERRUPTED = 130  # the shell's convention for a run ended by Ctrl-C (128 + SIGINT)
+MAX_DIAGNOSTICS_SHOWN = 100  # a mistake repeated 10,000 times on one line is not worth 10,000 messages
 _Result = TypeVar("_Result")
 
 class VariableOrder(str, enum.Enum):
@@ -319,8 +320,10 @@ def _input_errors_reported() -> Iterator[None]:
     try:
         yield
     except IsplError as error:
-        for diagnostic in error.diagnostics:
+        for diagnostic in error.diagnostics[:MAX_DIAGNOSTICS_SHOWN]:
             typer.echo(diagnostic.format(), err=True)
+        if len(error.diagnostics) > MAX_DIAGNOSTICS_SHOWN:
+            typer.echo(f"ctlstark: {len(error.diagnostics) - MAX_DIAGNOSTICS_SHOWN:,} more errors not shown", err=True)
         raise typer.Exit(EXIT_INPUT_ERROR)
     except ResourceExhausted as error:
         typer.echo(f"ctlstark: out of resources: {error}", err=True)

@@ -72,13 +72,31 @@ class Diagnostic:
     severity: Literal["error", "warning"] = "error"
 
     def format(self) -> str:
-        """`file:line:col: severity: message`, then the line and a caret."""
+        """`file:line:col: severity: message`, then the line (around the column when long) and a caret."""
         head = f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"
         if self.source_line is None:
             return head
-        line = printable(self.source_line.rstrip("\n").expandtabs(1))
-        caret = " " * (max(self.column, 1) - 1) + "^"
-        return f"{head}\n    {line}\n    {caret}"
+        line, column = _around(self.source_line.rstrip("\n").expandtabs(1), max(self.column, 1))
+        caret = " " * (column - 1) + "^"
+        return f"{head}\n    {printable(line)}\n    {caret}"
+
+
+SHOWN_COLUMNS = 120  # a longer source line is quoted around the column only
+
+
+def _around(line: str, column: int) -> tuple[str, int]:
+    """At most SHOWN_COLUMNS characters of `line` around `column` (`...` marks a cut), and the column in them.
+
+    A generated model may put 300,000 characters on one line; quoting it whole under
+    each of its errors made gigabytes of output.
+    """
+    if len(line) <= SHOWN_COLUMNS:
+        return line, column
+    start = max(0, min(column - 1 - SHOWN_COLUMNS // 2, len(line) - SHOWN_COLUMNS))
+    end = start + SHOWN_COLUMNS
+    before = "..." if start > 0 else ""
+    after = "..." if end < len(line) else ""
+    return before + line[start:end] + after, column - start + len(before)
 
 
 def printable(text: str) -> str:
@@ -102,7 +120,11 @@ class IsplError(CtlstarkError):
 
     def __init__(self, diagnostics: list[Diagnostic]):
         self.diagnostics = list(diagnostics)
-        super().__init__("\n".join(d.format() for d in self.diagnostics))
+        super().__init__(self.diagnostics)
+
+    def __str__(self) -> str:
+        """Every diagnostic, formatted (on demand: the command line prints them itself)."""
+        return "\n".join(d.format() for d in self.diagnostics)
 
 
 class UnsupportedFormula(CtlstarkError):
@@ -126,12 +148,18 @@ class TimeLimitReached(BaseException):
 
 
 def source_line_of(text: str, line: int) -> str | None:
-    """The 1-based `line` of `text`, or None when out of range.
+    r"""The 1-based `line` of `text`, or None when out of range.
 
     Lines end at `\n` only, as the parsers count them (`str.splitlines` would also
     break at `\r`, form feeds, U+2028 …, and quote the wrong line after one).
     """
-    lines = text.split("\n")
+    lines = _lines_of(text)
     if 1 <= line <= len(lines):
         return lines[line - 1].removesuffix("\r")
     return None
+
+
+@functools.lru_cache(maxsize=2)
+def _lines_of(text: str) -> tuple[str, ...]:
+    """The lines of `text`, split once for all its diagnostics (which then share each line's string)."""
+    return tuple(text.split("\n"))
