@@ -16,6 +16,7 @@ Conventions the whole pipeline relies on:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Union
 
@@ -32,19 +33,36 @@ ENVIRONMENT = "Environment"
 class BoolType:
     """The type `boolean`."""
 
-    def values(self) -> tuple[bool, ...]:
+    def values(self) -> Sequence[bool]:
         return (False, True)
+
+    def contains(self, value: object) -> bool:
+        return isinstance(value, bool)
+
+    def position(self, value: bool) -> int:
+        """The index of `value` in `values()`."""
+        return int(value)
 
 
 @dataclass(frozen=True)
 class RangeType:
-    """A bounded integer type `low..high` (inclusive, low <= high)."""
+    """A bounded integer type `low..high` (inclusive, low <= high).
+
+    `values()` is a `range`: ISPL allows 2^32 values, which must not be listed.
+    """
 
     low: int
     high: int
 
-    def values(self) -> tuple[int, ...]:
-        return tuple(range(self.low, self.high + 1))
+    def values(self) -> Sequence[int]:
+        return range(self.low, self.high + 1)
+
+    def contains(self, value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high
+
+    def position(self, value: int) -> int:
+        """The index of `value` in `values()`."""
+        return value - self.low
 
 
 @dataclass(frozen=True)
@@ -53,8 +71,15 @@ class EnumType:
 
     symbols: tuple[str, ...]
 
-    def values(self) -> tuple[str, ...]:
+    def values(self) -> Sequence[str]:
         return self.symbols
+
+    def contains(self, value: object) -> bool:
+        return isinstance(value, str) and value in self.symbols
+
+    def position(self, value: str) -> int:
+        """The index of `value` in `values()`."""
+        return self.symbols.index(value)
 
 
 VarType = Union[BoolType, RangeType, EnumType]

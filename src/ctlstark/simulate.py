@@ -96,14 +96,13 @@ class Simulator:
                  explicit_initial_limit: int = EXPLICIT_INITIAL_LIMIT) -> None:
         self.model = model
         self._evaluation_limit = evaluation_limit
-        self._value_rank = [{value: rank for rank, value in enumerate(v.type.values())} for v in model.variables]
         valuations = math.prod(len(v.type.values()) for v in model.variables)
         self._initial: _ExplicitInitialStates | _SymbolicInitialStates = (
             _ExplicitInitialStates(model) if valuations <= explicit_initial_limit else _SymbolicInitialStates(model))
 
     def state_order(self, state: State) -> tuple[int, ...]:
         """Sort key of a state: each value's position in its variable's declared domain."""
-        return tuple(ranks[value] for ranks, value in zip(self._value_rank, state))
+        return tuple(variable.type.position(value) for variable, value in zip(self.model.variables, state))
 
     def initial_states(self, limit: int) -> InitialStates:
         """The number of initial states and at most `limit` of them."""

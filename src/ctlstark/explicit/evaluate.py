@@ -131,5 +131,4 @@ def fits(value: Result, variable: Variable) -> bool:
     """Whether `value` may be assigned to `variable` (defined and inside its type)."""
     if value is UNDEFINED:
         return False
-    domain = variable.type.values()
-    return any(type(value) is type(candidate) and value == candidate for candidate in domain)
+    return variable.type.contains(value)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import bisect
 import math
 from collections import defaultdict, deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..model import (
@@ -41,6 +41,7 @@ from ..model import (
     Variable,
     VarRef,
 )
+from ..errors import ResourceExhausted
 from . import bdd as backend
 from .bdd import Function, Manager
 
@@ -62,7 +63,7 @@ class VariableBits:
     variable: Variable
     current: tuple[str, ...]
     next: tuple[str, ...]
-    values: tuple[Value, ...]
+    values: Sequence[Value]  # a `range` for integer types: never listed
 
     def code_of(self, value: Value) -> int | None:
         """The code of `value`, or None when the type does not contain it."""
@@ -165,6 +166,7 @@ def dependency_edges(model: Model) -> list[set[Block]]:
 
 
 ORDERS = ("structure", "declaration")
+MAX_LISTED_VALUES = 1 << 18  # an expression over a variable lists its values, one BDD each
 """The static variable orders: derived from the model's dependency graph, or as declared."""
 
 
@@ -368,9 +370,15 @@ class Encoding:
         layout = self.variables[variable]
         if len(layout.values) == 1 << len(layout.current):
             return self.manager.true
-        result = self.manager.false
-        for value in layout.values:
-            result |= self.value_cube(variable, value, primed=primed)
+        bits = layout.next if primed else layout.current
+        return self._code_at_most(bits, len(layout.values) - 1)
+
+    def _code_at_most(self, bits: tuple[str, ...], bound: int) -> Function:
+        """Codes (`bits` MSB first) at most `bound`: one comparison per bit, whatever the number of values."""
+        result = self.manager.true
+        for position, bit in enumerate(reversed(bits)):
+            literal = self.manager.var(bit)
+            result = (~literal | result) if bound >> position & 1 else (~literal & result)
         return result
 
     def keep(self, variable: Variable) -> Function:
@@ -409,7 +417,7 @@ class Encoding:
         return (self.variables[variable] for variable in self.model.variables)
 
     @staticmethod
-    def _decode(bits: tuple[str, ...], values: tuple, assignment: Mapping[str, bool]) -> Value:
+    def _decode(bits: tuple[str, ...], values: Sequence[Value], assignment: Mapping[str, bool]) -> Value:
         code = 0
         for bit in bits:
             code = (code << 1) | int(assignment[bit])
@@ -519,6 +527,10 @@ class ExpressionEncoder:
                 return {value: self.manager.true}
             case VarRef(variable=variable):
                 layout = self.encoding.variables[variable]
+                if len(layout.values) > MAX_LISTED_VALUES:
+                    raise ResourceExhausted(
+                        f"`{variable.qualified_name}` has {len(layout.values):,} values; ctlstark evaluates "
+                        f"expressions over variables of at most {MAX_LISTED_VALUES:,} values")
                 return {value: self.encoding.value_cube(variable, value) for value in layout.values}
             case Unary(op="~", operand=operand):
                 return self._map_unary(self.values(operand), _bit_not)
