@@ -447,6 +447,8 @@ def assert_clean(outcome: Outcome, path: str, data: bytes, what: str, command: s
     elif outcome.status == 3:
         messages = [line for line in outcome.stderr.splitlines() if line.startswith("ctlstark: ")]
         assert messages, f"exit 3 without a `ctlstark:` message on {what}:\n{outcome.stderr}\n{outcome.stdout}"
+        assert not any("nested too deeply" in message for message in messages), \
+            f"nesting of at most {2 * DEPTH:,} levels refused on {what}:\n{outcome.stderr}"
     elif command == "check":
         assert "reachable states:" in outcome.stdout, f"exit {outcome.status} without a report on {what}"
 

@@ -7,12 +7,16 @@ gets a diagnostic with a position, a clean `ResourceExhausted`, or is read corre
 from __future__ import annotations
 
 import gc
+import subprocess
 import sys
 
 import pytest
 
 from typer.testing import CliRunner
 
+import ctlstark
+import ctlstark.api
+from ctlstark import stack
 from ctlstark.cli import app
 from ctlstark.errors import IsplError, ResourceExhausted
 from ctlstark.ispl import parse_formula, parse_model
@@ -36,26 +40,76 @@ def errors_of(text: str) -> list:
     return caught.value.diagnostics
 
 
-# ---------------------------------------------------------------- deep formulas (VisitError escaped)
+# ---------------------------------------------------------------- deep formulas
+
+# x toggles at every step, so `AX` nested n deep holds initially exactly when n is odd.
+TOGGLING = MINIMAL.replace("x = true if x = false;", "x = true if x = false;\n    x = false if x = true;")
+TOGGLING_THROUGH_LARK = TOGGLING.replace("x : boolean;", "x : boolean;\n    n : 0..1000000000;")
+DEEP_FORMULAS = {  # a formula nested DEEP or DEEP + 1 levels, and a shallow one with the same meaning
+    "AX even": ("AX " * DEEP + "p", "p"),
+    "AX odd": ("AX " * (DEEP + 1) + "p", "p or !p"),
+    "EX( odd": ("EX(" * (DEEP + 1) + "p" + ")" * (DEEP + 1), "true"),
+    "A G": ("AG(" * DEEP + "p or q" + ")" * DEEP, "true"),
+    "K": ("K(Ag, " * DEEP + "q" + ")" * DEEP, "K(Ag, q)"),
+    "not": ("!" * DEEP + "p", "p"),
+    "and": (" and ".join(["(p or q)"] * DEEP), "true"),
+    "LTL X odd": ("LTL " + "X " * (DEEP + 1) + "p", "AX p"),
+    "E X chain even": ("E " + "X(" * DEEP + "p" + ")" * DEEP, "false"),
+}
 
 
-@pytest.mark.parametrize("base", [MINIMAL, THROUGH_LARK], ids=["fast parser", "lark"])
+@pytest.mark.parametrize("base", [TOGGLING, TOGGLING_THROUGH_LARK], ids=["fast parser", "lark"])
+@pytest.mark.parametrize("name", DEEP_FORMULAS)
+def test_a_formula_nested_ten_thousand_deep_is_checked(base, name):
+    """Such formulas were refused as "nested too deeply"; now parsed, labelled and checked like any other."""
+    deep, shallow = DEEP_FORMULAS[name]
+    report = ctlstark.check(with_formula(base, deep), [shallow], file_formulae=True)
+    (deep_result, shallow_result) = report.formulas
+    assert deep_result.error is None and deep_result.verdict is not None
+    assert deep_result.verdict == shallow_result.verdict, name
+    assert len(deep_result.routes) <= ctlstark.api.ROUTES_LISTED
+
+
+def test_a_formula_option_nested_ten_thousand_deep_is_checked():
+    model = parse_model(TOGGLING)
+    entry = parse_formula("AX " * (DEEP + 1) + "p", model)
+    assert ctlstark.check(model, [entry], file_formulae=False).formulas[0].verdict is True
+
+
+@pytest.fixture
+def shallow_recursion_limit(monkeypatch):
+    """The deep-stack workers get a recursion limit of 20,000 frames (the old main-thread limit)."""
+    monkeypatch.setattr(stack, "BYTES_PER_FRAME", max(stack.STACK_SIZES) // 20_000)
+
+
 @pytest.mark.parametrize("formula", ["AX " * DEEP + "p", "K(Ag, " * 3 * DEEP + "p" + ")" * 3 * DEEP,
                                      "LTL " + "X " * DEEP + "p", "LTL " + "!" * DEEP + "p"],
                          ids=["AX", "K", "LTL X", "LTL !"])
-def test_a_formula_nested_too_deeply_is_refused_cleanly(base, formula):
+def test_a_formula_deeper_than_the_limit_is_refused_cleanly(shallow_recursion_limit, formula):
     """lark wrapped the RecursionError of the formula checks in a VisitError, which escaped as a traceback."""
     with pytest.raises(ResourceExhausted, match="nested too deeply"):
-        parse_model(with_formula(base, formula), "deep.ispl")
+        parse_model(with_formula(MINIMAL, formula), "deep.ispl")
+    with pytest.raises(ResourceExhausted, match="nested too deeply"):
+        parse_model(with_formula(THROUGH_LARK, formula), "deep.ispl")
 
 
-def test_a_formula_option_nested_too_deeply_is_refused_cleanly():
+def test_a_formula_option_deeper_than_the_limit_is_refused_cleanly(shallow_recursion_limit):
     model = parse_model(MINIMAL)
     with pytest.raises(ResourceExhausted, match="nested too deeply"):
         parse_formula("AX " * DEEP + "p", model)
 
 
-def test_a_run_stopped_by_a_deep_formula_leaves_no_bdds_behind(tmp_path):
+def test_beyond_the_real_limit_the_process_ends_cleanly_not_with_a_crash(tmp_path):
+    """200,000 nested `EX` need more than the deep stack's recursion limit: exit 3, never a segmentation fault."""
+    path = tmp_path / "deeper.ispl"
+    path.write_text(with_formula(MINIMAL, "EX(" * 200_000 + "p" + ")" * 200_000), encoding="utf-8")
+    finished = subprocess.run([sys.executable, "-m", "ctlstark", "check", str(path)], capture_output=True,
+                              text=True, timeout=300, check=False)
+    assert finished.returncode == 3, finished.stderr[-2000:]
+    assert finished.stderr.startswith("ctlstark: out of resources:") and "nested too deeply" in finished.stderr
+
+
+def test_a_run_stopped_by_a_deep_formula_leaves_no_bdds_behind(shallow_recursion_limit, tmp_path):
     """The traceback of the RecursionError kept the run's BDDs alive; when a caller kept the
     exception in a reference cycle (click's CliRunner does), the cycle collector freed them later
     in any order, and CUDD printed "Still N nodes referenced" tracebacks on stderr."""
@@ -174,7 +228,7 @@ def test_expected_commitment_operators_are_shown_as_words():
 
 
 @pytest.mark.parametrize("command", [["info"], ["graph", "--dot", "-"]])
-def test_info_and_graph_refuse_a_model_nested_too_deeply_cleanly(command, tmp_path):
+def test_info_and_graph_refuse_a_model_nested_too_deeply_cleanly(shallow_recursion_limit, command, tmp_path):
     """Their loader caught IsplError only: ResourceExhausted ended as an internal error (exit 70)."""
     path = tmp_path / "deep.ispl"
     path.write_text(MINIMAL.replace("p if Ag.x = true;", "p if " + "!" * 3 * DEEP + "Ag.x = true;"),

@@ -17,7 +17,7 @@ from .errors import (
     BddMemoryExhausted, CtlstarkError, Diagnostic, IsplError, ResourceExhausted, TimeLimitReached,
     UnsupportedFormula, resource_guarded,
 )
-from .limits import checkpoint, time_limit
+from .limits import acknowledge_stop, checkpoint, time_limit
 from .logic.formula import A, Formula, U, is_state_formula, to_text
 from .logic.normalise import subformulas
 from .display import formula_rows, html_table, text_table, trace_rows, verdict_word
@@ -55,7 +55,11 @@ class FormulaResult:
     warnings: list[str] = field(default_factory=list)
     routes: list[dict[str, str]] = field(default_factory=list)
     """How each path-quantified subformula was computed: `{"formula": text, "route": route}`
-    in computation order (`fast:EU`, `fast:EF[inf]`, `tableau(k vars, m fairness sets)`, …)."""
+    in computation order (`fast:EU`, `fast:EF[inf]`, `tableau(k vars, m fairness sets)`, …);
+    the first ROUTES_LISTED of them."""
+    routes_omitted: int = 0
+    """How many routes beyond the first ROUTES_LISTED are not listed (a formula nested
+    10,000 deep has 10,000 path-quantified subformulas, each up to 40,000 characters)."""
     trace: dict | None = None
     """With `check(..., witness=True)`: the replay-validated witness or counterexample tree
     (docs/witnesses.md) when the verdict admits one, else None."""
@@ -292,6 +296,7 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
         try:
             _add_traces(checker, entries, results)
         except _STOPS as stop:
+            acknowledge_stop()
             stopped = _stop_reason(stop)
         times["witness"] = time.perf_counter() - witness_started
 
@@ -351,6 +356,7 @@ def _add_traces(checker: Checker, entries: list[FormulaEntry], results: list[For
         builder.release()
 
 
+ROUTES_LISTED = 100  # per formula; `FormulaResult.routes_omitted` counts the rest
 _STOPS = (KeyboardInterrupt, TimeLimitReached, BddMemoryExhausted)
 _NOT_CHECKED = {
     "interrupted": "interrupted",
@@ -381,6 +387,7 @@ def _check_all(checker: Checker, entries: list[FormulaEntry],
                 progress.formula(index, len(entries), entry.text)
             results.append(_check_one(checker, index, entry))
     except _STOPS as stop:
+        acknowledge_stop()
         reason = _stop_reason(stop)
         results += [FormulaResult(index=index, text=entry.text, verdict=None, mode=entry.mode, source=entry.source,
                                   error=_NOT_CHECKED[reason])
@@ -401,6 +408,7 @@ def _check_one(checker, index: int, entry: FormulaEntry) -> FormulaResult:
         raise
     except ResourceExhausted as exhausted:  # nested too deeply: this formula only
         verdict, error = None, str(exhausted)
+    routes = checker.routes_of(entry.formula)
     return FormulaResult(
         index=index,
         text=entry.text,
@@ -411,7 +419,8 @@ def _check_one(checker, index: int, entry: FormulaEntry) -> FormulaResult:
         error=error,
         warnings=list(entry.warnings) + fairness_until_warnings(entry, checker.system.model)
         + [f"{entry.source or '--formula'}: warning: {text}" for text in checker.warnings_of(entry.formula)],
-        routes=[{"formula": to_text(sub), "route": route} for sub, route in checker.routes_of(entry.formula)],
+        routes=[{"formula": to_text(sub), "route": route} for sub, route in routes[:ROUTES_LISTED]],
+        routes_omitted=max(0, len(routes) - ROUTES_LISTED),
     )
 
 

@@ -26,6 +26,7 @@ from .display import verdict_word
 from .progress import TerminalProgress
 from .errors import CtlstarkError, IsplError, ResourceExhausted, TimeLimitReached, recursion_headroom
 from .limits import parse_size, time_limit
+from .stack import run_on_deep_stack
 from .model import Model
 
 EXIT_ALL_TRUE = 0
@@ -138,8 +139,8 @@ def check_command(
                       "max_memory": _memory_size(max_memory)}
             progress = TerminalProgress() if TerminalProgress.wanted(quiet) else None
             try:
-                _check_and_print(model_file, formula, only, as_json, deadlock, tuning, stats, witness,
-                                 dot_file, progress, timeout, reproducible, lint)
+                run_on_deep_stack(_check_and_print, model_file, formula, only, as_json, deadlock, tuning, stats,
+                                  witness, dot_file, progress, timeout, reproducible, lint)
             finally:
                 if progress is not None:
                     progress.close()

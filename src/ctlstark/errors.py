@@ -17,13 +17,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
+from .stack import deep_stack, recursion_limit
+
 _T = TypeVar("_T")
 
-RECURSION_LIMIT = 20_000
 
 
 def resource_guarded(function: Callable[..., _T]) -> Callable[..., _T]:
-    """Run `function` with recursion headroom; a `RecursionError` becomes `ResourceExhausted`."""
+    """Run `function` on a deep stack with recursion headroom; a `RecursionError` becomes `ResourceExhausted`."""
+    @deep_stack
     @functools.wraps(function)
     def guarded(*args: Any, **kwargs: Any) -> _T:
         with recursion_headroom():
@@ -49,11 +51,12 @@ def _drop_locals(error: BaseException) -> None:
 def recursion_headroom() -> Iterator[None]:
     """Allow deep recursion over expression and formula trees (a chain of 200 `or`s nests 200 deep).
 
-    Used around every public entry point; a `RecursionError` that still happens is
+    As deep as the current thread's stack carries safely (`stack.recursion_limit`);
+    used around every public entry point; a `RecursionError` that still happens is
     reported as resource exhaustion, never as a traceback.
     """
     previous = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(previous, RECURSION_LIMIT))
+    sys.setrecursionlimit(max(previous, recursion_limit()))
     try:
         yield
     finally:

@@ -1,30 +1,50 @@
 """Run limits: a wall-clock time limit and parsing of memory sizes (`--timeout`, `--max-memory`).
 
-The time limit raises `TimeLimitReached` in the main thread when it passes;
-a BDD operation already running in CUDD finishes first (Python handles the
-signal between bytecodes), so a limit ends the run within one operation.
-Python may run the signal handler where an exception cannot propagate (in a
-`__del__` or a weakref callback during garbage collection): it is then
-"unraisable". Such a lost stop is silenced and raised again by the next
-`checkpoint()`, which the pipeline calls between phases and formulas.
+The time limit raises `TimeLimitReached` in the thread that entered it, at its
+next bytecode once the limit passes: a BDD operation already running in CUDD
+finishes first, so a limit ends the run within one operation. A watcher thread
+raises it (an asynchronous exception), so the limit works in any thread — on the
+deep-stack workers of `ctlstark.stack`, in a notebook, in a batch worker — not
+only where SIGALRM could reach. An exception raised where it cannot propagate
+(in a `__del__` or a weakref callback during garbage collection) is "unraisable":
+such a lost stop is silenced, raised again every 0.1 s, and by the next
+`checkpoint()`, which the pipeline calls between phases, reachability steps and
+formulas. Code that catches the stop to report partial results calls
+`acknowledge_stop()`, and the limit then stays quiet.
 """
 
 from __future__ import annotations
 
 import contextlib
 import re
-import signal
 import sys
 import threading
-import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from .errors import TimeLimitReached
+from .stack import raise_in_thread
 
 _RETRY_SECONDS = 0.1
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMGT]?)(?:i?B)?\s*$", re.IGNORECASE)
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
-_expired: list[float] = []  # the limit of the innermost active `time_limit` block, once it has passed
+
+
+@dataclass(eq=False)
+class _Limit:
+    """One active `time_limit` block: its thread, and whether it has expired or its stop was handled."""
+
+    seconds: float
+    thread: threading.Thread
+    finished: threading.Event = field(default_factory=threading.Event)
+    expired: bool = False
+    acknowledged: bool = False
+
+
+_active = threading.local()  # .limits: the `_Limit`s entered by this thread, innermost last
+_hook_lock = threading.Lock()
+_hook_users = 0
+_hook_before = sys.unraisablehook
 
 
 def parse_size(text: str) -> int:
@@ -40,54 +60,87 @@ def parse_size(text: str) -> int:
 
 @contextlib.contextmanager
 def time_limit(seconds: float | None) -> Iterator[None]:
-    """Raise `TimeLimitReached` inside the block once `seconds` of wall time have passed (None: no limit).
-
-    Uses SIGALRM, so it works only in the main thread on POSIX; elsewhere it
-    is a no-op (the limit is not enforced).
-    """
-    if seconds is None or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+    """Raise `TimeLimitReached` inside the block once `seconds` of wall time have passed (None: no limit)."""
+    if seconds is None:
         yield
         return
     if seconds <= 0:
         raise ValueError(f"the time limit must be positive (got {seconds})")
-
-    raised_at: list[float] = []
-
-    def expire(_signum: int, _frame: object) -> None:
-        # Re-armed every _RETRY_SECONDS: CPython can lose an exception raised by a
-        # signal handler (seen while `compile()` builds a module being imported).
-        # The block's own `except` below disarms the timer as soon as one arrives,
-        # so a repeat means the previous exception was lost.
-        now = time.monotonic()
-        if not _expired:
-            _expired.append(seconds)
-        if not raised_at or now - raised_at[-1] >= _RETRY_SECONDS:
-            raised_at.append(now)
-            raise TimeLimitReached(seconds)
-
-    def unraisable(report: sys.UnraisableHookArgs) -> None:
-        if report.exc_type is not TimeLimitReached:
-            previous_hook(report)  # a lost stop stays silent: `checkpoint()` raises it again
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    previous_hook = sys.unraisablehook
-    outer_expired = list(_expired)
-    _expired.clear()
-    sys.unraisablehook = unraisable
-    signal.setitimer(signal.ITIMER_REAL, seconds, _RETRY_SECONDS)
+    limit = _Limit(seconds, threading.current_thread())
+    limits = _limits_of_this_thread()
+    limits.append(limit)
+    watcher = threading.Thread(target=_watch, args=(limit,), name="ctlstark-time-limit", daemon=True)
+    _silence_lost_stops(True)
+    watcher.start()
     try:
         yield
-    except TimeLimitReached:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        raise
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        sys.unraisablehook = previous_hook
-        _expired[:] = outer_expired
+        _end(limit, watcher)
+        limits.remove(limit)
+        _silence_lost_stops(False)
 
 
 def checkpoint() -> None:
-    """Raise `TimeLimitReached` if the active time limit has passed (its exception may have been lost)."""
-    if _expired:
-        raise TimeLimitReached(_expired[0])
+    """Raise `TimeLimitReached` if a time limit of this thread has passed and its stop was not handled yet."""
+    for limit in getattr(_active, "limits", ()):
+        if limit.expired and not limit.acknowledged:
+            raise TimeLimitReached(limit.seconds)
+
+
+def acknowledge_stop() -> None:
+    """The caller has handled the stop of this thread's time limits: no more `TimeLimitReached` from them."""
+    for limit in getattr(_active, "limits", ()):
+        if limit.expired:
+            limit.acknowledged = True
+
+
+def _limits_of_this_thread() -> list[_Limit]:
+    if not hasattr(_active, "limits"):
+        _active.limits = []
+    return _active.limits
+
+
+def _watch(limit: _Limit) -> None:
+    """Wait for the limit; then raise the stop in its thread, again every _RETRY_SECONDS until handled."""
+    if limit.finished.wait(limit.seconds):
+        return
+    limit.expired = True
+    while not limit.acknowledged:
+        raise_in_thread(limit.thread, TimeLimitReached)
+        if limit.finished.wait(_RETRY_SECONDS):
+            return
+
+
+def _end(limit: _Limit, watcher: threading.Thread) -> None:
+    """Stop the watcher and drop a stop it may have sent that has not arrived yet.
+
+    A stop arriving here, while the block is already over, is dropped too.
+    """
+    limit.finished.set()
+    while True:
+        try:
+            watcher.join()
+            raise_in_thread(limit.thread, None)  # withdraws a pending asynchronous exception
+            return
+        except TimeLimitReached:
+            continue
+
+
+def _silence_lost_stops(entering: bool) -> None:
+    """While any time limit is active, an unraisable `TimeLimitReached` is dropped (`checkpoint()` re-raises it)."""
+    global _hook_users, _hook_before
+    with _hook_lock:
+        if entering:
+            if _hook_users == 0:
+                _hook_before = sys.unraisablehook
+                sys.unraisablehook = _unraisable
+            _hook_users += 1
+        else:
+            _hook_users -= 1
+            if _hook_users == 0:
+                sys.unraisablehook = _hook_before
+
+
+def _unraisable(report: sys.UnraisableHookArgs) -> None:
+    if not (isinstance(report.exc_type, type) and issubclass(report.exc_type, TimeLimitReached)):
+        _hook_before(report)

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from ..errors import Diagnostic, IsplError, ResourceExhausted, recursion_headroom
 from ..model import FormulaEntry, FormulaMode, Model
+from ..stack import deep_stack
 from .parser import parse_formula_syntax, parse_model_syntax
 from .resolve import resolve_formula, resolve_model
 
@@ -20,6 +21,7 @@ __all__ = ["parse_model", "parse_formula"]
 BYTE_ORDER_MARK = "\ufeff"
 
 
+@deep_stack
 def parse_model(text: str, filename: str = "<string>") -> Model:
     """The typed model of an ISPL file; raises IsplError with every problem found.
 
@@ -35,6 +37,7 @@ def parse_model(text: str, filename: str = "<string>") -> Model:
     return model
 
 
+@deep_stack
 def parse_formula(text: str, model: Model, *, mode: FormulaMode = "default",
                   source: str = "--formula") -> FormulaEntry:
     """One formula read against `model`'s names.

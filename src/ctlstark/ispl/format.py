@@ -33,6 +33,7 @@ from ..errors import Diagnostic, IsplError, ResourceExhausted, recursion_headroo
 from ..logic import formula as fm
 from ..logic.formula import Formula, is_state_formula, to_text
 from ..model import FormulaMode
+from ..stack import deep_stack
 from . import formulas
 from . import syntax as sx
 from .parser import parse_formula_syntax, parse_model_syntax
@@ -46,6 +47,7 @@ INDENT = "  "
 # ---------------------------------------------------------------- the entry point
 
 
+@deep_stack
 def format_model(text: str, filename: str = "<string>") -> str:
     """The canonical layout of the ISPL file `text`.
 

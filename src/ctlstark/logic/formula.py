@@ -9,25 +9,83 @@ abbreviations and are built as such by the parser: `AG φ` is `A(G φ)`,
 
 Every node is a frozen dataclass compared by structure only: the optional
 `pos` (line, column) is for error messages and ignored by `==` and `hash`,
-so identical subformulas are recognised wherever they occur.
+so identical subformulas are recognised wherever they occur. Each node gets,
+when it is built, the token of its structure (shared by every equal node, looked
+up from its children's tokens), so `==` and `hash` take constant time: a
+formula nested 10,000 deep, rebuilt by normalisation at every level, is still
+checked in linear time.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import weakref
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, TypeVar, Union
 
 Position = tuple[int, int]  # (line, column), both 1-based
+_Node = TypeVar("_Node")
 
 
 def _pos() -> Position | None:
     return field(default=None, compare=False, repr=False, kw_only=True)  # type: ignore[return-value]
 
 
+class _Structure:
+    """The identity of one formula structure: equal nodes share it, and it lives as long as one of them."""
+
+    __slots__ = ("__weakref__",)
+
+
+_STRUCTURES: weakref.WeakValueDictionary[tuple, _Structure] = weakref.WeakValueDictionary()
+_COMPARED: dict[type, tuple[str, ...]] = {}  # node class -> the fields `==` and `hash` look at
+
+
+def _node(cls: type[_Node]) -> type[_Node]:
+    """A frozen dataclass whose `==` and `hash` compare structure tokens (see the module docstring)."""
+    compared: tuple[str, ...] = ()
+
+    def __post_init__(self: Any) -> None:
+        key = (cls, *(value._structure if type(value) in _COMPARED else value
+                      for value in (getattr(self, name) for name in compared)))
+        structure = _STRUCTURES.get(key)
+        if structure is None:
+            structure = _STRUCTURES[key] = _Structure()
+        object.__setattr__(self, "_structure", structure)
+
+    def __getstate__(self: Any) -> dict[str, Any]:  # the token is this process's: rebuilt on unpickling
+        return {name: value for name, value in self.__dict__.items() if name != "_structure"}
+
+    def __setstate__(self: Any, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        __post_init__(self)
+
+    cls.__post_init__ = __post_init__  # type: ignore[attr-defined]
+    node = dataclass(frozen=True)(cls)
+    compared = tuple(item.name for item in dataclasses.fields(node) if item.compare)
+    _COMPARED[node] = compared
+    node.__hash__ = _hash  # type: ignore[assignment]
+    node.__eq__ = _equal  # type: ignore[assignment]
+    node.__getstate__ = __getstate__  # type: ignore[attr-defined]
+    node.__setstate__ = __setstate__  # type: ignore[attr-defined]
+    return node
+
+
+def _hash(node: Any) -> int:
+    return hash(node._structure)
+
+
+def _equal(first: Any, second: Any) -> bool:
+    if type(second) not in _COMPARED:
+        return NotImplemented
+    return first._structure is second._structure
+
+
 # ---------------------------------------------------------------- atoms
 
 
-@dataclass(frozen=True)
+@_node
 class Prop:
     """An atomic proposition defined in the model's `Evaluation` section."""
 
@@ -35,7 +93,7 @@ class Prop:
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class AgentStates:
     """`Agent.RedStates` or `Agent.GreenStates` (`kind` is "red" or "green")."""
 
@@ -44,7 +102,7 @@ class AgentStates:
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class ActionAtom:
     """`Agent.Action = a`: the first transition of the path carries that action."""
 
@@ -53,7 +111,7 @@ class ActionAtom:
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class Const:
     """`true` or `false`."""
 
@@ -64,34 +122,34 @@ class Const:
 # ---------------------------------------------------------------- Boolean
 
 
-@dataclass(frozen=True)
+@_node
 class Not:
     operand: Formula
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class And:
     left: Formula
     right: Formula
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class Or:
     left: Formula
     right: Formula
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class Implies:
     left: Formula
     right: Formula
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class Iff:
     left: Formula
     right: Formula
@@ -101,7 +159,7 @@ class Iff:
 # ---------------------------------------------------------------- path quantifiers
 
 
-@dataclass(frozen=True)
+@_node
 class E:
     """Some path from the current state satisfies the path formula."""
 
@@ -109,7 +167,7 @@ class E:
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class A:
     """Every path from the current state satisfies the path formula."""
 
@@ -120,25 +178,25 @@ class A:
 # ---------------------------------------------------------------- temporal (path) operators
 
 
-@dataclass(frozen=True)
+@_node
 class X:
     operand: Formula
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class F:
     operand: Formula
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class G:
     operand: Formula
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class U:
     """Strong until."""
 
@@ -147,7 +205,7 @@ class U:
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class R:
     """Release: `φ R ψ` = `!(!φ U !ψ)`."""
 
@@ -156,7 +214,7 @@ class R:
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class W:
     """Weak until: `φ W ψ` = `(φ U ψ) or G φ`."""
 
@@ -168,7 +226,7 @@ class W:
 # ---------------------------------------------------------------- epistemic and deontic
 
 
-@dataclass(frozen=True)
+@_node
 class K:
     """Agent `agent` knows the operand."""
 
@@ -177,7 +235,7 @@ class K:
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class GK:
     """Everybody in group `group` knows the operand."""
 
@@ -186,7 +244,7 @@ class GK:
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class DK:
     """The operand is distributed knowledge in group `group`."""
 
@@ -195,7 +253,7 @@ class DK:
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class GCK:
     """The operand is common knowledge in group `group`."""
 
@@ -204,7 +262,7 @@ class GCK:
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class O:
     """Deontic: the operand holds wherever `agent` is in a green (correct) state."""
 
@@ -216,7 +274,7 @@ class O:
 # ---------------------------------------------------------------- commitments
 
 
-@dataclass(frozen=True)
+@_node
 class C:
     """CTLC+ commitment `C(debtor, creditor, φ)`: φ holds in every ~debtor→creditor-successor (docs/semantics.md)."""
 
@@ -226,7 +284,7 @@ class C:
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class Fu:
     """Fulfilment `Fu(C(debtor, creditor, φ))`: some state the current one is ~debtor→creditor-accessible from commits to φ."""
 
@@ -236,7 +294,7 @@ class Fu:
     pos: Position | None = _pos()
 
 
-@dataclass(frozen=True)
+@_node
 class SC:
     """ACTL*sc social commitment `SC(debtor, creditor, ψ)`: the two interact here and `E ψ` holds.
 
@@ -254,7 +312,7 @@ class SC:
 # ---------------------------------------------------------------- strategic (ATL)
 
 
-@dataclass(frozen=True)
+@_node
 class ATL:
     """`<group> X φ`, `<group> F φ`, `<group> G φ` or `<group> (φ U ψ)`.
 
@@ -303,16 +361,17 @@ def children(formula: Formula) -> tuple[Formula, ...]:
     raise TypeError(f"not a formula: {formula!r}")
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def is_state_formula(formula: Formula) -> bool:
-    """True when the formula has no temporal operator outside a path quantifier."""
-    match formula:
-        case X() | F() | G() | U() | R() | W():
+    """True when the formula has no temporal operator (or action atom) outside a path quantifier."""
+    pending = [formula]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (X, F, G, U, R, W, ActionAtom)):
             return False
-        case E() | A() | ATL() | SC():
-            return True
-        case ActionAtom():
-            return False
-    return all(is_state_formula(child) for child in children(formula))
+        if not isinstance(node, (E, A, ATL, SC)):
+            pending.extend(children(node))
+    return True
 
 
 # ---------------------------------------------------------------- printing

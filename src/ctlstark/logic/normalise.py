@@ -8,6 +8,8 @@ allows, the LTL tableau otherwise).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .formula import (
     ActionAtom, And, Const, F, Formula, G, Iff, Implies, Not, Or, R, U, W, X,
     children, is_state_formula,
@@ -67,11 +69,13 @@ def _nnf(formula: Formula, negated: bool) -> Formula:
     raise TypeError(f"not a path formula: {formula!r}")
 
 
-def subformulas(formula: Formula):
-    """Every subformula, the formula itself first (pre-order)."""
-    yield formula
-    for child in children(formula):
-        yield from subformulas(child)
+def subformulas(formula: Formula) -> Iterator[Formula]:
+    """Every subformula, the formula itself first (pre-order; a loop, so any depth is fine)."""
+    pending = [formula]
+    while pending:
+        node = pending.pop()
+        yield node
+        pending.extend(reversed(children(node)))
 
 
 _CTL_SHAPES = (X, F, G, U, R, W)

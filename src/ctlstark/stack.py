@@ -1,0 +1,140 @@
+"""Deep input on a deep stack: formulas and expressions nested tens of thousands of levels.
+
+The front end, the labelling and the witness builder recurse over formula and
+expression trees. On the main thread's C stack (8 MB by default) Python's
+recursion limit must stay low, or deep input overflows the C stack and the
+process dies with a segmentation fault. So the public entry points run their
+work on a worker thread with a large stack and a recursion limit scaled to it;
+the calling thread waits, and forwards Ctrl-C (and any other stop raised in it)
+into the worker, which ends the way it would have on the main thread.
+
+Measured need: an `EX` chain 100,000 deep takes about 2.5 KB of C stack per
+level, about 320 bytes per Python frame; the limit allows 4 KB per frame.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+_Result = TypeVar("_Result")
+
+STACK_SIZES = (1 << 30, 1 << 28, 1 << 26)  # tried in turn: 1 GB of address space, then 256 MB, then 64 MB
+BYTES_PER_FRAME = 4096
+MAIN_THREAD_RECURSION_LIMIT = 20_000  # what an 8 MB stack carries safely
+_WAIT_SECONDS = 0.05
+
+_on_deep_stack = threading.local()
+_limit_lock = threading.Lock()
+_deep_workers = 0
+_limit_before: int | None = None
+
+
+def recursion_limit() -> int:
+    """The recursion limit that is safe on the current thread's stack."""
+    size = getattr(_on_deep_stack, "bytes", None)
+    return MAIN_THREAD_RECURSION_LIMIT if size is None else size // BYTES_PER_FRAME
+
+
+def deep_stack(function: Callable[..., _Result]) -> Callable[..., _Result]:
+    """Decorator: run `function` on a deep-stack worker thread (directly when already on one)."""
+    @functools.wraps(function)
+    def on_a_deep_stack(*args: Any, **kwargs: Any) -> _Result:
+        return run_on_deep_stack(function, *args, **kwargs)
+    return on_a_deep_stack
+
+
+def run_on_deep_stack(function: Callable[..., _Result], *args: Any, **kwargs: Any) -> _Result:
+    """`function(*args, **kwargs)`, computed on a thread with a large stack; its exception is re-raised here."""
+    if getattr(_on_deep_stack, "bytes", None) is not None:
+        return function(*args, **kwargs)
+    outcome: dict[str, Any] = {}
+
+    def work(stack_bytes: int) -> None:
+        _on_deep_stack.bytes = stack_bytes
+        try:
+            outcome["value"] = function(*args, **kwargs)
+        except BaseException as error:  # noqa: BLE001 - handed to the waiting thread as it is
+            outcome["error"] = error
+
+    with _deep_recursion_limit():
+        worker = _start(work)
+        if worker is not None:
+            _wait_forwarding_stops(worker)
+    if worker is None:  # no thread could get a large stack: run here, with this thread's limits
+        return function(*args, **kwargs)
+    if "error" in outcome:
+        error = outcome.pop("error")
+        try:
+            raise error
+        finally:
+            del error
+    return outcome["value"]
+
+
+def _start(work: Callable[[int], None]) -> threading.Thread | None:
+    """A started worker running `work(stack_bytes)` with the largest stack the system grants, or None."""
+    for size in STACK_SIZES:
+        try:
+            previous = threading.stack_size(size)
+        except (ValueError, RuntimeError):
+            continue
+        try:
+            worker = threading.Thread(target=work, args=(size,), name="ctlstark-deep-stack", daemon=True)
+            worker.stack_bytes = size  # type: ignore[attr-defined]
+            worker.start()
+            return worker
+        except (RuntimeError, MemoryError):
+            continue
+        finally:
+            threading.stack_size(previous)
+    return None
+
+
+class _deep_recursion_limit:
+    """Keep the interpreter-wide recursion limit as it was before the first deep worker, restored after the last.
+
+    Entered before the worker starts: the worker raises the limit (`errors.recursion_headroom`)
+    as soon as it runs.
+    """
+
+    def __enter__(self) -> None:
+        global _deep_workers, _limit_before
+        with _limit_lock:
+            if _deep_workers == 0:
+                _limit_before = sys.getrecursionlimit()
+            _deep_workers += 1
+
+    def __exit__(self, *exc: object) -> None:
+        global _deep_workers, _limit_before
+        with _limit_lock:
+            _deep_workers -= 1
+            if _deep_workers == 0 and _limit_before is not None:
+                sys.setrecursionlimit(_limit_before)
+                _limit_before = None
+
+
+def _wait_forwarding_stops(worker: threading.Thread) -> None:
+    """Wait for `worker`; a stop raised in this thread meanwhile (Ctrl-C) is raised in the worker instead."""
+    while True:
+        try:
+            while worker.is_alive():
+                worker.join(_WAIT_SECONDS)
+            return
+        except BaseException as stop:  # noqa: BLE001 - forwarded, the worker decides how the run ends
+            raise_in_thread(worker, type(stop))
+
+
+def raise_in_thread(thread: threading.Thread, exception: type[BaseException] | None) -> None:
+    """Raise `exception` in `thread` at its next bytecode (a running BDD operation finishes first).
+
+    None withdraws an exception sent earlier that has not been raised yet.
+    """
+    if thread.ident is None:
+        return
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident),
+                                               None if exception is None else ctypes.py_object(exception))
