@@ -37,6 +37,7 @@ class _Limit:
     seconds: float
     thread: threading.Thread
     finished: threading.Event = field(default_factory=threading.Event)
+    watcher_done: threading.Event = field(default_factory=threading.Event)
     expired: bool = False
     acknowledged: bool = False
 
@@ -75,7 +76,7 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     try:
         yield
     finally:
-        _end(limit, watcher)
+        _end(limit)
         limits.remove(limit)
         _silence_lost_stops(False)
 
@@ -102,24 +103,28 @@ def _limits_of_this_thread() -> list[_Limit]:
 
 def _watch(limit: _Limit) -> None:
     """Wait for the limit; then raise the stop in its thread, again every _RETRY_SECONDS until handled."""
-    if limit.finished.wait(limit.seconds):
-        return
-    limit.expired = True
-    while not limit.acknowledged:
-        raise_in_thread(limit.thread, TimeLimitReached)
-        if limit.finished.wait(_RETRY_SECONDS):
+    try:
+        if limit.finished.wait(limit.seconds):
             return
+        limit.expired = True
+        while not limit.acknowledged:
+            raise_in_thread(limit.thread, TimeLimitReached)
+            if limit.finished.wait(_RETRY_SECONDS):
+                return
+    finally:
+        limit.watcher_done.set()
 
 
-def _end(limit: _Limit, watcher: threading.Thread) -> None:
+def _end(limit: _Limit) -> None:
     """Stop the watcher and drop a stop it may have sent that has not arrived yet.
 
-    A stop arriving here, while the block is already over, is dropped too.
+    A stop arriving here, while the block is already over, is dropped too. (An Event,
+    not `Thread.join`, which an exception must not interrupt: see `stack`.)
     """
     limit.finished.set()
     while True:
         try:
-            watcher.join()
+            limit.watcher_done.wait()
             raise_in_thread(limit.thread, None)  # withdraws a pending asynchronous exception
             return
         except TimeLimitReached:

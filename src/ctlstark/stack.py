@@ -53,6 +53,7 @@ def run_on_deep_stack(function: Callable[..., _Result], *args: Any, **kwargs: An
     if getattr(_on_deep_stack, "bytes", None) is not None:
         return function(*args, **kwargs)
     outcome: dict[str, Any] = {}
+    finished = threading.Event()
 
     def work(stack_bytes: int) -> None:
         _on_deep_stack.bytes = stack_bytes
@@ -60,11 +61,13 @@ def run_on_deep_stack(function: Callable[..., _Result], *args: Any, **kwargs: An
             outcome["value"] = function(*args, **kwargs)
         except BaseException as error:  # noqa: BLE001 - handed to the waiting thread as it is
             outcome["error"] = error
+        finally:
+            finished.set()
 
     with _deep_recursion_limit():
         worker = _start(work)
         if worker is not None:
-            _wait_forwarding_stops(worker)
+            _wait_forwarding_stops(worker, finished)
     if worker is None:  # no thread could get a large stack: run here, with this thread's limits
         return function(*args, **kwargs)
     if "error" in outcome:
@@ -118,15 +121,21 @@ class _deep_recursion_limit:
                 _limit_before = None
 
 
-def _wait_forwarding_stops(worker: threading.Thread) -> None:
-    """Wait for `worker`; a stop raised in this thread meanwhile (Ctrl-C) is raised in the worker instead."""
+def _wait_forwarding_stops(worker: threading.Thread, finished: threading.Event) -> None:
+    """Wait for `worker`; a stop raised in this thread meanwhile (Ctrl-C) is raised in the worker instead.
+
+    Waits on an Event, not `Thread.join`: in CPython 3.11 an exception that interrupts
+    `join` marks the thread as stopped while it still runs (the bpo-45274 handler
+    releases the running thread's lock), and the caller would go on without its result.
+    """
     while True:
         try:
-            while worker.is_alive():
-                worker.join(_WAIT_SECONDS)
-            return
+            while not finished.wait(_WAIT_SECONDS):
+                pass
+            break
         except BaseException as stop:  # noqa: BLE001 - forwarded, the worker decides how the run ends
             raise_in_thread(worker, type(stop))
+    worker.join()
 
 
 def raise_in_thread(thread: threading.Thread, exception: type[BaseException] | None) -> None:
