@@ -114,7 +114,7 @@ def test_a_run_stopped_by_a_deep_formula_leaves_no_bdds_behind(shallow_recursion
     exception in a reference cycle (click's CliRunner does), the cycle collector freed them later
     in any order, and CUDD printed "Still N nodes referenced" tracebacks on stderr."""
     path = tmp_path / "deep.ispl"
-    path.write_text(with_formula(MINIMAL, "!" * 9000 + "p"), encoding="utf-8")
+    path.write_text(with_formula(MINIMAL, "AG(" * 5000 + "p" + ")" * 5000), encoding="utf-8")  # parses; too deep to check
     raised: list[str] = []
     previous = sys.unraisablehook
     sys.unraisablehook = lambda failure: raised.append(f"{failure.exc_type.__name__}: {failure.exc_value}")
@@ -263,3 +263,22 @@ def test_ten_thousand_errors_print_a_hundred_and_a_count(tmp_path):
     heads = [line for line in result.stderr.splitlines() if line.startswith(f"{path}:")]
     assert len(heads) == 100 and all("agent `Ag` has no variable `y`" in head for head in heads)
     assert result.stderr.splitlines()[-1] == "ctlstark: 9,900 more errors not shown"
+
+
+# ---------------------------------------------------------------- wide ranges (killed for its memory)
+
+
+def test_a_variable_with_a_billion_values_is_encoded_without_listing_them():
+    """`n : 0..1000000000` made a tuple of every value and OR-ed a cube per value: 24 GB, then the kernel's kill."""
+    report = ctlstark.check(TOGGLING_THROUGH_LARK, ["AX p", "AX AX p"], file_formulae=False)
+    assert report.reachable_states == 2 * 1_000_000_001  # x toggles; n keeps any initial value
+    assert [result.verdict for result in report.formulas] == [True, False]
+
+
+def test_an_expression_over_a_variable_with_too_many_values_ends_cleanly(tmp_path):
+    path = tmp_path / "wide.ispl"
+    path.write_text(TOGGLING_THROUGH_LARK.replace("x = true if x = false;", "x = true if x = false and n = 5;"),
+                    encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", "--quiet", str(path)])
+    assert (result.exit_code, result.stdout) == (3, "")
+    assert result.stderr.startswith("ctlstark: out of resources:") and "`Ag.n` has 1,000,000,001 values" in result.stderr

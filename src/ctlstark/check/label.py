@@ -48,30 +48,20 @@ from ..symbolic.system import SymbolicSystem
 from . import atl, commitments, ctl, epistemic, steps
 from .tableau import ExistPath
 
-def is_propositional(formula: f.Formula) -> bool:
-    """Atoms (propositions, red/green states, constants) under Boolean connectives only."""
-    match formula:
-        case f.Prop() | f.AgentStates() | f.Const():
-            return True
-        case f.Not() | f.And() | f.Or() | f.Implies() | f.Iff():
-            return all(is_propositional(child) for child in f.children(formula))
-    return False
+_BOOLEAN = (f.Not, f.And, f.Or, f.Implies, f.Iff)
 
+is_propositional = f.memoised_conjunction(
+    lambda node: None if isinstance(node, _BOOLEAN) else isinstance(node, (f.Prop, f.AgentStates, f.Const)))
+"""Atoms (propositions, red/green states, constants) under Boolean connectives only."""
 
-def is_local_combination(formula: f.Formula) -> bool:
-    """Atoms and `K`/`GK`/`DK` under Boolean connectives: values computable without the reachable states.
+is_local_combination = f.memoised_conjunction(
+    lambda node: None if isinstance(node, _BOOLEAN) else isinstance(node, (f.Prop, f.AgentStates, f.Const, f.K, f.GK,
+                                                                            f.DK)))
+"""Atoms and `K`/`GK`/`DK` under Boolean connectives: values computable without the reachable states.
 
-    Knowledge is a function of the knowers' local bits; combining those small
-    BDDs and intersecting with the reachable states once is far cheaper than
-    intersecting at every connective (N = 200 cryptographers: 200 `K`s in one
-    conjunction).
-    """
-    match formula:
-        case f.Prop() | f.AgentStates() | f.Const() | f.K() | f.GK() | f.DK():
-            return True
-        case f.Not() | f.And() | f.Or() | f.Implies() | f.Iff():
-            return all(is_local_combination(child) for child in f.children(formula))
-    return False
+Knowledge is a function of the knowers' local bits; combining those small BDDs and
+intersecting with the reachable states once is far cheaper than intersecting at every
+connective (N = 200 cryptographers: 200 `K`s in one conjunction)."""
 
 
 class Checker:

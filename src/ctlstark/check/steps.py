@@ -31,13 +31,14 @@ from ..symbolic.system import SymbolicSystem
 Label = Callable[[f.Formula], Function]
 
 
-def is_step_formula(formula: f.Formula) -> bool:
-    """State formulas and action atoms under `and`, `or` and `not` (no temporal operator)."""
-    if f.is_state_formula(formula) or isinstance(formula, f.ActionAtom):
+def _decide_step_formula(node: f.Formula) -> bool | None:
+    if f.is_state_formula(node) or isinstance(node, f.ActionAtom):
         return True
-    if isinstance(formula, (f.Not, f.And, f.Or)):
-        return all(is_step_formula(child) for child in f.children(formula))
-    return False
+    return None if isinstance(node, (f.Not, f.And, f.Or)) else False
+
+
+is_step_formula = f.memoised_conjunction(_decide_step_formula)
+"""State formulas and action atoms under `and`, `or` and `not` (no temporal operator)."""
 
 
 def fast_shape(path: f.Formula, fair: bool) -> bool:

@@ -19,9 +19,9 @@ checked in linear time.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import weakref
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any, TypeVar, Union
 
 Position = tuple[int, int]  # (line, column), both 1-based
@@ -361,17 +361,47 @@ def children(formula: Formula) -> tuple[Formula, ...]:
     raise TypeError(f"not a formula: {formula!r}")
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def is_state_formula(formula: Formula) -> bool:
-    """True when the formula has no temporal operator (or action atom) outside a path quantifier."""
-    pending = [formula]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, (X, F, G, U, R, W, ActionAtom)):
-            return False
-        if not isinstance(node, (E, A, ATL, SC)):
-            pending.extend(children(node))
-    return True
+def _decide_state_formula(node: Formula) -> bool | None:
+    if isinstance(node, (X, F, G, U, R, W, ActionAtom)):
+        return False
+    if isinstance(node, (E, A, ATL, SC)):
+        return True
+    return None
+
+
+def memoised_conjunction(decide: Callable[[Formula], bool | None]) -> Callable[[Formula], bool]:
+    """A predicate over formulas: `decide(node)`, or when that is None the conjunction over the children.
+
+    Evaluated bottom-up with a loop and remembered per node (weakly): asked at every
+    level of a formula nested 10,000 deep, it costs linear time, not quadratic.
+    """
+    known: weakref.WeakKeyDictionary[Formula, bool] = weakref.WeakKeyDictionary()
+
+    def predicate(formula: Formula) -> bool:
+        answer = known.get(formula)
+        if answer is not None:
+            return answer
+        pending: list[tuple[Formula, bool]] = [(formula, False)]
+        while pending:
+            node, children_known = pending.pop()
+            if node in known:
+                continue
+            if children_known:
+                known[node] = all(known[child] for child in children(node))
+                continue
+            decided = decide(node)
+            if decided is not None:
+                known[node] = decided
+                continue
+            pending.append((node, True))
+            pending.extend((child, False) for child in children(node) if child not in known)
+        return known[formula]
+
+    return predicate
+
+
+is_state_formula = memoised_conjunction(_decide_state_formula)
+"""True when the formula has no temporal operator (or action atom) outside a path quantifier."""
 
 
 # ---------------------------------------------------------------- printing
