@@ -65,6 +65,9 @@ class FormulaResult:
     (docs/witnesses.md) when the verdict admits one, else None."""
     trace_error: str | None = None
     """Why a verdict that admits a trace got none (e.g. a tableau-routed formula)."""
+    strategy: dict | None = None
+    """With `check(..., witness=True)` and a top-level ATL formula: its strategy (TRUE) or
+    counter-strategy (FALSE), replayed when small enough (docs/witnesses.md, "Strategies (ATL)")."""
 
     def __repr__(self) -> str:
         return f"<FormulaResult {self.index}: {verdict_word(self.verdict)} {' '.join(self.text.split())}>"
@@ -134,6 +137,8 @@ class CheckReport:
                 document.pop(key)
             for formula in document["formulas"]:
                 formula.pop("seconds")
+                if formula["strategy"] is not None:
+                    formula["strategy"].pop("bdd_nodes")  # follows the variable order, like the other node counts
         return document
 
     def _document(self) -> dict:
@@ -336,11 +341,17 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
 
 def _add_traces(checker: Checker, entries: list[FormulaEntry], results: list[FormulaResult]) -> None:
     """Attach a replay-validated trace (JSON form) to every result whose verdict admits one."""
+    from .logic.formula import ATL
     from .witness import NoTrace, WitnessBuilder, admits_trace, replay, to_json
+    from .witness.strategy import strategy_json
 
     builder = WitnessBuilder(checker)
     try:
         for entry, result in zip(entries, results):
+            if result.verdict is not None and isinstance(entry.formula, ATL):
+                checkpoint()
+                result.strategy = strategy_json(checker, entry.formula, result.verdict)
+                continue
             if result.verdict is None or not admits_trace(entry.formula, result.verdict):
                 continue
             checkpoint()

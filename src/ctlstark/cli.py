@@ -240,6 +240,10 @@ def _print_trace(result: FormulaResult, indent: str) -> None:
         typer.echo(render_text(result.trace, indent))
     elif result.trace_error:
         typer.echo(f"{indent}no trace: {result.trace_error}")
+    if result.strategy is not None:
+        from .witness.strategy import render_strategy_text
+
+        typer.echo(render_strategy_text(result.strategy, indent))
 
 
 def _print_text(report: CheckReport, *, stats: bool = False, witness: bool = False) -> None:

@@ -46,10 +46,29 @@ class ControllablePreimage:
 
     def __call__(self, target: Function) -> Function:
         """States where the coalition can force the next state into `target`."""
+        return self.system.reachable & backend.exist(self.system.bdd, self.coalition_bits, self.safe(target))
+
+    def safe(self, target: Function) -> Function:
+        """(state, coalition action) pairs: the action is available and no response leads outside `target`.
+
+        The relation behind `pre_g`, kept for strategies (`witness.strategy`).
+        """
         system = self.system
         escaping = system.preimage_with_actions(system.reachable & ~target)
-        safe = self.coalition_enabled & ~backend.exist(system.bdd, self.opponent_bits, escaping)
-        return system.reachable & backend.exist(system.bdd, self.coalition_bits, safe)
+        return self.coalition_enabled & ~backend.exist(system.bdd, self.opponent_bits, escaping)
+
+    def responses(self, target: Function) -> Function:
+        """(state, coalition action, opponents' action) triples: the coalition action is available and
+        the others' answer has a successor in `target` (the relation behind `dual`)."""
+        system = self.system
+        return self.coalition_enabled & system.preimage_with_actions(system.reachable & target)
+
+    def dual(self, target: Function) -> Function:
+        """`reachable ∧ ¬pre_g(¬target)`: states where the others can answer every available coalition
+        action with a step into `target` (every deadlock: the coalition has no move there)."""
+        system = self.system
+        unanswered = self.coalition_enabled & ~backend.exist(system.bdd, self.opponent_bits, self.responses(target))
+        return system.reachable & ~backend.exist(system.bdd, self.coalition_bits, unanswered)
 
 
 def can_force_next(pre: ControllablePreimage, holds: Function) -> Function:
