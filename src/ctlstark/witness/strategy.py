@@ -134,12 +134,7 @@ def _strategy(system: SymbolicSystem, pre: atl.ControllablePreimage, game: Game)
         winning, movers_all = layer, layer & ~game.goal
     if initial & ~winning != system.bdd.false:
         raise WitnessError(f"no strategy for {f.to_text(game.formula)}: an initial state is not winning")
-    relation = determinise(system, relation, _ordered(system, pre.coalition_bits))
-    if game.operator == "X":
-        movers = initial
-    else:
-        movers = _reached(system, initial, movers_all, relation, reachable)
-    return SymbolicStrategy("strategy", game, initial, movers, relation & movers)
+    return _played(system, "strategy", game, initial, movers_all, relation, pre.coalition_bits, reachable)
 
 
 def _counter_strategy(system: SymbolicSystem, pre: atl.ControllablePreimage, game: Game) -> SymbolicStrategy:
@@ -172,12 +167,15 @@ def _counter_strategy(system: SymbolicSystem, pre: atl.ControllablePreimage, gam
     roots = initial & winning
     if roots == false:
         raise WitnessError(f"no counter-strategy for {f.to_text(game.formula)}: no initial state is losing")
-    relation = determinise(system, relation, _ordered(system, pre.opponent_bits))
-    if game.operator == "X":
-        movers = roots
-    else:
-        movers = _reached(system, roots, movers_all, relation, within)
-    return SymbolicStrategy("counter-strategy", game, roots, movers, relation & movers)
+    return _played(system, "counter-strategy", game, roots, movers_all, relation, pre.opponent_bits, within)
+
+
+def _played(system: SymbolicSystem, kind: str, game: Game, roots: Function, movers_all: Function,
+            relation: Function, choice_bits: Iterable[str], within: Function) -> SymbolicStrategy:
+    """The relation determinised, restricted to the states where it is played from `roots`."""
+    relation = determinise(system, relation, _ordered(system, choice_bits))
+    movers = roots if game.operator == "X" else _reached(system, roots, movers_all, relation, within)
+    return SymbolicStrategy(kind, game, roots, movers, relation & movers)
 
 
 def determinise(system: SymbolicSystem, relation: Function, choice_bits: Sequence[str]) -> Function:
