@@ -282,3 +282,21 @@ def test_an_expression_over_a_variable_with_too_many_values_ends_cleanly(tmp_pat
     result = CliRunner().invoke(app, ["check", "--quiet", str(path)])
     assert (result.exit_code, result.stdout) == (3, "")
     assert result.stderr.startswith("ctlstark: out of resources:") and "`Ag.n` has 1,000,000,001 values" in result.stderr
+
+
+# ---------------------------------------------------------------- huge formulas (killed for its memory)
+
+
+def test_formulas_longer_than_the_limit_are_refused_before_parsing(tmp_path):
+    """A mutant repeating a formula 1,000,000 times (34 MB) ran past the time bound, then took 24 GB."""
+    from ctlstark.ispl import MAX_FORMULA_CHARACTERS
+
+    repeated = " and ".join(["(AX p)"] * (MAX_FORMULA_CHARACTERS // 10))
+    path = tmp_path / "huge.ispl"
+    path.write_text(with_formula(MINIMAL, repeated), encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", "--quiet", str(path)])
+    assert (result.exit_code, result.stdout) == (3, "")
+    line = MINIMAL[:MINIMAL.index("Formulae")].count("\n") + 1
+    assert result.stderr.startswith(f"ctlstark: out of resources: {path}:{line}:1: the formulas are ")
+    with pytest.raises(ResourceExhausted, match="the formulas are"):
+        parse_formula(repeated, parse_model(MINIMAL))
