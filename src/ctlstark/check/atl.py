@@ -63,17 +63,21 @@ class ControllablePreimage:
     def responses(self, target: Function) -> Function:
         """(state, coalition action, opponents' action) triples: the coalition action is available and
         the others' answer has a successor in `target` (the relation behind `dual`)."""
-        system = self.system
-        return self.coalition_enabled & system.preimage_with_actions(system.reachable & target)
+        return self.dual_with_responses(target)[1]
 
     def dual(self, target: Function) -> Function:
         """`reachable ∧ ¬pre_g(¬target)`: states where the others can answer every available coalition
         action with a step into `target` (every deadlock: the coalition has no move there)."""
+        return self.dual_with_responses(target)[0]
+
+    def dual_with_responses(self, target: Function) -> tuple[Function, Function]:
+        """`dual(target)` and `responses(target)` from one pre-image (counter-strategies need both)."""
         system = self.system
         answering = system.preimage_with_actions(system.reachable & target)
         answered = backend.and_exists(answering, self.coalition_enabled, self.opponent_bits)  # as in `safe`
         unanswered = self.coalition_enabled & ~answered
-        return system.reachable & ~backend.exist(system.bdd, self.coalition_bits, unanswered)
+        dual = system.reachable & ~backend.exist(system.bdd, self.coalition_bits, unanswered)
+        return dual, self.coalition_enabled & answering
 
 
 def can_force_next(pre: ControllablePreimage, holds: Function) -> Function:

@@ -142,16 +142,18 @@ def _counter_strategy(system: SymbolicSystem, pre: atl.ControllablePreimage, gam
     reachable, initial, false = system.reachable, system.initial, system.bdd.false
     failing = reachable & ~game.hold
     if game.operator == "X":
-        winning = pre.dual(failing) & initial
-        relation, movers_all, within = winning & pre.responses(failing), winning, failing
+        dual, responses = pre.dual_with_responses(failing)
+        winning = dual & initial
+        relation, movers_all, within = winning & responses, winning, failing
     elif game.operator == "G":
         layer, relation = failing, false
         while True:
             checkpoint()
-            grown = layer | pre.dual(layer)
+            dual, responses = pre.dual_with_responses(layer)  # one pre-image per step, not two
+            grown = layer | dual
             if grown == layer:
                 break
-            relation |= (grown & ~layer) & pre.responses(layer)
+            relation |= (grown & ~layer) & responses
             layer = grown
         winning, movers_all, within = layer, layer & game.hold, layer
     else:
