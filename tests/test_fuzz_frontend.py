@@ -61,6 +61,8 @@ OTHER_COMMANDS = (["info"], ["graph", "--dot", "-", "--max-states", "200"], ["si
 DEPTH = 10_000
 FAILURES = Path(tempfile.gettempdir(), "ctlstark-fuzz-failures")  # failing mutants are kept here
 LOG = os.environ.get("CTLSTARK_FUZZ_LOG")  # a file to get one line per input run (status, seconds, mutations)
+# With a log, the input being run is also kept (LOG.current.ispl and its mutations in LOG.current.txt),
+# so one that hangs or exhausts the machine can be reproduced after the process is killed.
 SETTINGS = dict(deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
 # ---------------------------------------------------------------- seeds
@@ -292,12 +294,25 @@ def deep_nesting(draw: st.DrawFn, text: str) -> tuple[str, str, bool]:
     group = 2 if where == "condition" else 0
     inner = spot.group(group).strip() or "true"
     operator = draw(st.sampled_from(TEMPORAL if where == "formula" else ["~"]))
+    depth = bounded_depth(inner, kind, depth)
     wrapped, keeps = _nest(inner, kind, depth, operator)
     return (text[:spot.start(group)] + " " + wrapped + text[spot.end(group):],
             f"{depth} x {operator.strip() if kind == 'temporal' else kind} in {where} at {spot.start()}", keeps)
 
 
 TEMPORAL = ["AX ", "EF ", "E X ", "A G ", "K(Environment, ", "LTL X "]
+MAX_MUTANT_CHARACTERS = 20_000_000  # the 10 MB file has its own test; beyond this a mutant only tests the harness
+
+
+def bounded_depth(inner: str, kind: str, depth: int) -> int:
+    """`depth`, lowered so that `and` nesting (which copies `inner` at every level) stays a file of sane size.
+
+    Without it, `and` nesting applied twice to one formula wrote 10,000 × 10,000 copies of it:
+    a string of gigabytes built by the harness itself (seed 404 of the slow run, input 3,041).
+    """
+    if kind != "and":
+        return depth
+    return max(1, min(depth, MAX_MUTANT_CHARACTERS // (len(inner) + len(" and ()"))))
 
 
 def _nest(inner: str, kind: str, depth: int, operator: str) -> tuple[str, bool]:
@@ -481,6 +496,12 @@ def seed_outcome(seed: str) -> Outcome:
         return run_in_process([*CHECK, str(path)])
 
 
+def _keep_current(mutant: Mutant, arguments: list[str]) -> None:
+    """Keep the input about to run beside the log (overwritten by the next one)."""
+    Path(f"{LOG}.current.ispl").write_bytes(mutant.data)
+    Path(f"{LOG}.current.txt").write_text(f"{'; '.join(mutant.steps)}\n{arguments!r}\n", encoding="utf-8")
+
+
 def check_mutant(mutant: Mutant) -> None:
     with tempfile.TemporaryDirectory() as directory:
         path = str(Path(directory, "mutant.ispl"))
@@ -488,6 +509,8 @@ def check_mutant(mutant: Mutant) -> None:
         arguments = [*mutant.command, path]
         if mutant.formula_option is not None:
             arguments += ["--formula", mutant.formula_option]
+        if LOG:
+            _keep_current(mutant, arguments)
         started = time.perf_counter()
         outcome = run_in_process(arguments)
     if LOG:
@@ -524,6 +547,15 @@ def test_mutated_models_get_a_clean_answer(mutant: Mutant) -> None:
 @given(mutants())
 def test_mutated_models_get_a_clean_answer_at_length(mutant: Mutant) -> None:
     check_mutant(mutant)
+
+
+def test_and_nesting_of_a_nested_formula_stays_bounded() -> None:
+    """Nesting an already 10,000-fold `and` again yields at most MAX_MUTANT_CHARACTERS, not 10^8 copies."""
+    inner = " and ".join(["(EF p)"] * DEPTH)
+    depth = bounded_depth(inner, "and", DEPTH)
+    wrapped, _ = _nest(inner, "and", depth, "")
+    assert 1 <= depth < DEPTH and len(wrapped) <= MAX_MUTANT_CHARACTERS
+    assert bounded_depth("EF p", "and", DEPTH) == DEPTH and bounded_depth(inner, "parens", DEPTH) == DEPTH
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda path: path.stem)
