@@ -140,3 +140,48 @@ def test_json_reports_the_peak_node_count(toggle_file: Path) -> None:
     result = runner.invoke(app, ["check", str(toggle_file), "--json"])
     document = json.loads(result.stdout)
     assert document["bdd_peak_nodes"] >= document["bdd_nodes_reachable"] > 0
+
+
+def test_witness_says_why_a_verdict_has_no_trace(toggle_file: Path) -> None:
+    result = runner.invoke(app, ["check", str(toggle_file), "--only", "--witness",
+                                 "-f", "on or !on", "-f", "on", "-f", "EF on", "-f", "AG (worn -> K(Switch, worn))"])
+    lines = result.stdout.splitlines()
+
+    def below(verdict_line: str) -> str:
+        return lines[lines.index(verdict_line) + 1].strip()
+
+    assert below("  1  TRUE   on or !on") == "(no trace: a propositional formula is decided by the initial states alone)"
+    assert below("  2  FALSE  on") == "(no trace: a propositional formula is decided by the initial states alone)"
+    assert below("  3  TRUE   EF on") == "witness for EF on"
+    assert below("  4  TRUE   AG (worn -> K(Switch, worn))").startswith("(no trace: a TRUE A… formula holds on every run")
+    assert result.exit_code == 1
+
+
+def test_no_trace_note_stays_out_of_the_json_document(toggle_file: Path) -> None:
+    plain = runner.invoke(app, ["check", str(toggle_file), "--only", "-f", "on", "--json", "--reproducible"])
+    explained = runner.invoke(app, ["check", str(toggle_file), "--only", "-f", "on", "--json", "--reproducible",
+                                    "--witness"])
+    assert json.loads(explained.stdout) == json.loads(plain.stdout)
+    assert "no trace" not in explained.stdout
+
+
+@pytest.mark.parametrize("arguments", [["--help"], ["check", "--help"], ["simulate", "--help"]])
+def test_help_shows_flags_and_the_model_argument_as_they_are_typed(arguments: list[str]) -> None:
+    result = runner.invoke(app, arguments, terminal_width=200)
+    assert result.exit_code == 0
+    assert "<bool>" not in result.stdout  # typer's rendering of a flag, which takes no value
+    usage = next(line for line in result.stdout.splitlines() if "Usage:" in line)
+    assert "{" not in usage
+    if arguments[0] != "--help":
+        assert f"{arguments[0]} [OPTIONS] MODEL.ispl" in usage
+
+
+def test_check_help_lists_every_exit_status() -> None:
+    import typer.main
+
+    from ctlstark import cli
+
+    help_text = " ".join(typer.main.get_command(app).commands["check"].help.split())
+    for status in (cli.EXIT_ALL_TRUE, cli.EXIT_SOME_FALSE, cli.EXIT_INPUT_ERROR, cli.EXIT_NOT_CHECKED,
+                   cli.EXIT_TIME_LIMIT, cli.EXIT_INTERRUPTED, cli.EXIT_INTERNAL_ERROR):
+        assert f" {status} " in help_text, status

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import ctlstark
-from ctlstark.display import html_table, text_table, trace_rows
+from ctlstark.display import html_table, no_trace_note, text_table, trace_rows
 
 BIT_TRANSMISSION = Path(__file__).resolve().parents[1] / "ispl_examples" / "bit_transmission.ispl"
 
@@ -55,3 +55,23 @@ def test_formula_without_trace_has_no_rows() -> None:
     result = ctlstark.check(BIT_TRANSMISSION, ["EF recack"], file_formulae=False).formulas[0]
     assert result.trace_rows() == [] and result.trace_table() == ""
     assert repr(result) == "<FormulaResult 1: TRUE EF recack>"
+
+
+def test_no_trace_note_names_the_reason_by_the_formula_s_shape() -> None:
+    model = ctlstark.load_model(BIT_TRANSMISSION)
+
+    def note(text: str, verdict: bool) -> str:
+        return no_trace_note(ctlstark.parse_formula(text, model).formula, verdict)
+
+    propositional = "(no trace: a propositional formula is decided by the initial states alone)"
+    assert note("bit0 or bit1", True) == note("!bit0", False) == note("true", True) == propositional
+    assert "TRUE Boolean combination holds in every initial state" in note("EF recack or bit0", True)
+    assert "TRUE A… formula holds on every run" in note("AG (bit0 or bit1)", True)
+    assert "FALSE E… formula holds on no run" in note("E(!recbit U recack)", False)
+    assert note("K(Receiver, bit0 or bit1)", True) not in (propositional, note("AG (bit0 or bit1)", True))
+
+
+def test_no_trace_note_handles_deeply_nested_propositional_formulas() -> None:
+    model = ctlstark.load_model(BIT_TRANSMISSION)
+    deep = ctlstark.parse_formula("!" * 5000 + "bit0", model).formula
+    assert "propositional" in no_trace_note(deep, True)

@@ -12,6 +12,7 @@ block) requires the block to be a contiguous excerpt of the file PATH.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -227,6 +228,70 @@ def test_excerpt_matches_its_file(block: CodeBlock) -> None:
     wanted, available = _significant_lines(block.text), _significant_lines(source.read_text(encoding="utf-8"))
     windows = (available[start:start + len(wanted)] for start in range(len(available) - len(wanted) + 1))
     assert wanted in windows, f"{block.where()}: the block is no longer an excerpt of {block.marker[1]}"
+
+
+# ---------------------------------------------------------------- the tutorial's model
+
+
+def test_tutorial_blocks_add_up_to_the_shipped_model() -> None:
+    """The `ispl` blocks a reader types in (steps 1 to 6) are the whole of bit_transmission.ispl, comments aside."""
+    page = DOCS / "tutorial.md"
+    complete_model_line = page.read_text(encoding="utf-8").splitlines().index("## The complete model") + 1
+    typed = [block for block in code_blocks(page) if block.language == "ispl" and block.line < complete_model_line]
+    shipped = (REPOSITORY / "ispl_examples" / "bit_transmission.ispl").read_text(encoding="utf-8")
+    assert typed, "the tutorial has no ispl block before `## The complete model`"
+    assert [line for block in typed for line in _significant_lines(block.text)] == [
+        line for line in _significant_lines(shipped) if not line.startswith("--")]
+
+
+# ---------------------------------------------------------------- the JSON page names every field
+
+
+def _check_json(*arguments: str) -> dict:
+    completed = subprocess.run([sys.executable, "-m", "ctlstark", "check", *arguments, "--json"], cwd=REPOSITORY,
+                               capture_output=True, text=True, timeout=COMMAND_TIMEOUT)
+    assert completed.returncode in (0, 1), completed.stderr
+    return json.loads(completed.stdout)
+
+
+def _traces(trace: dict | None) -> list[dict]:
+    """`trace` and every sub-trace below it."""
+    if trace is None:
+        return []
+    return [trace] + [nested for child in trace["children"] for nested in _traces(child["trace"])]
+
+
+def test_json_page_names_every_field_of_a_real_report(tmp_path: Path) -> None:
+    """Every key of real `check --json` documents — top level, formulas, traces, strategies, lint — is in docs/json.md."""
+    model = tmp_path / "bit_transmission.ispl"  # with a variable nobody reads, for a lint warning
+    model.write_text((REPOSITORY / "ispl_examples" / "bit_transmission.ispl").read_text(encoding="utf-8")
+                     .replace("    ack : boolean;\n", "    ack : boolean;\n    spare : boolean;\n"), encoding="utf-8")
+    documents = [
+        _check_json(str(model), "--witness", "--deadlock", "--lint"),
+        _check_json("ispl_examples/pennies.ispl", "--only", "--witness", "-f", "<matcher>X won", "-f", "<players>G !lost"),
+    ]
+    formulas = [formula for document in documents for formula in document["formulas"]]
+    traces = [trace for formula in formulas for trace in _traces(formula["trace"])]
+    strategies = [formula["strategy"] for formula in formulas if formula["strategy"] is not None]
+    lint = [warning for document in documents for warning in document["lint"] or []]
+    assert any(trace["kind"] == "path" for trace in traces) and strategies and lint  # every kind of object was seen
+
+    page = (DOCS / "json.md").read_text(encoding="utf-8")
+
+    def undescribed(prefix: str, objects: list[dict]) -> list[str]:
+        """`prefix + key` for each key of `objects` without a table row (a list-valued key's row may end in `[]`)."""
+        names = {f"{prefix}{key}" for item in objects for key in item}
+        return [name for name in names if f"| `{name}` |" not in page and f"| `{name}[]` |" not in page]
+
+    strategy_row = next(line for line in page.splitlines() if line.startswith("| `formulas[].strategy` |"))
+    missing = undescribed("", documents) + undescribed("formulas[].", formulas) + undescribed("trace.", traces)
+    missing += undescribed("trace.steps[].", [step for trace in traces for step in trace["steps"]])
+    missing += undescribed("trace.children[].", [child for trace in traces for child in trace["children"]])
+    missing += [f"strategy {key}" for strategy in strategies for key in strategy if f'"{key}"' not in strategy_row]
+    missing += [f"strategy table row {key}" for strategy in strategies for row in strategy["table"] or [] for key in row
+                if f'"{key}"' not in strategy_row]
+    missing += [f"lint[].{key}" for warning in lint for key in warning if f"lint[].{key}`" not in page]
+    assert not missing, f"docs/json.md does not describe: {sorted(set(missing))}"
 
 
 # ---------------------------------------------------------------- the site and the generated page

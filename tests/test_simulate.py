@@ -230,6 +230,20 @@ def test_session_pages_long_lists_and_a_shows_all() -> None:
     assert " 64  " in all_listed and "more not listed" not in all_listed
 
 
+def test_session_says_which_transition_a_step_took(lamp_counter: Simulator) -> None:
+    """A numbered or random step is followed by its number and joint action; `b` takes none."""
+    commands = iter(["2", "1", "b", "r", "q"])  # initial state 2: the lamp on, n = 0
+    screens: list[str] = []
+    Session(lamp_counter, random.Random(0), lambda prompt: next(commands), screens.append).run()
+    taken = [screen for screen in screens if screen.startswith("took")]
+    assert len(taken) == 2
+    assert taken[0] == "took transition 1: Environment.toggle, Counter.inc"
+    number_text, action = taken[1].removeprefix("took transition ").split(" at random: ")
+    listed = lamp_counter.choices((True, 0)).transitions
+    assert action == simulate.action_text(lamp_counter.model, listed[int(number_text) - 1].action)
+    assert screens[screens.index(taken[1]) + 1].startswith("step 1  ")
+
+
 def test_session_ends_at_end_of_input(lamp_counter: Simulator) -> None:
     screens: list[str] = []
     Session(lamp_counter, random.Random(0), lambda prompt: None, screens.append).run()
@@ -305,10 +319,19 @@ def test_json_without_random_is_a_usage_error() -> None:
     assert result.returncode == 2 and "--random" in result.stderr
 
 
+@pytest.mark.parametrize("options, named", [(["--steps", "3"], "--steps only works"),
+                                            (["--steps", "3", "--json"], "--steps and --json only work")])
+def test_batch_options_without_random_are_named_as_the_problem(options: list[str], named: str) -> None:
+    result = _ctlstark("simulate", "ispl_examples/deadlock.ispl", *options)
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"ctlstark: {named} with --random K") and "Invalid value" not in result.stderr
+
+
 def test_scripted_session_reads_commands_from_a_pipe() -> None:
     result = _ctlstark("simulate", "ispl_examples/deadlock.ispl", stdin="1\n2\nb\nq\n")
     assert result.returncode == 0, result.stderr
-    assert "step 1> 2\nstep 2  Machine[fuel=2 mode=broken*]" in result.stdout
+    assert "step 1> 2\ntook transition 2: Environment.#0, Machine.work\nstep 2  Machine[fuel=2 mode=broken*]" \
+        in result.stdout
     assert "deadlock: no joint action leads to a successor" in result.stdout
     assert result.stdout.rstrip().endswith("bye")
 
@@ -381,14 +404,17 @@ def test_interactive_session_on_a_terminal(terminal_factory) -> None:
     assert "propositions true: bit0" in first
     assert "  1  Environment.both, Sender.sb0, Receiver.wait -> Receiver[state=r0]" in first
     assert "  4  Environment.neither, Sender.sb0, Receiver.wait -> (no change)" in first
-    terminal.type("1\n")
+    terminal.type("2\n")  # the same successor as transition 1, by another joint action
     second = terminal.read_until("step 1> ")
+    assert "took transition 2: Environment.to_receiver, Sender.sb0, Receiver.wait\n" in second
     assert "step 1  Sender[bit=b0 ack=false] Receiver[state=r0*]" in second
     assert "propositions true: bit0, recbit" in second
     terminal.type("b\n")
     assert "step 0  Sender[bit=b0 ack=false] Receiver[state=empty]" in terminal.read_until("step 0> ")
     terminal.type("r\n")
-    assert "step 1  Sender[bit=b0" in terminal.read_until("step 1> ")
+    after_random = terminal.read_until("step 1> ")
+    assert "took transition " in after_random and " at random: Environment." in after_random
+    assert "step 1  Sender[bit=b0" in after_random
     terminal.type("h\n")
     assert "b      step back" in terminal.read_until("step 1> ")
     terminal.type("q\n")

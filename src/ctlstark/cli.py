@@ -1,7 +1,8 @@
 """The `ctlstark` command line (typer). The only module that prints.
 
-Exit status: 0 every formula TRUE, 1 some formula FALSE, 2 input error,
-3 a formula could not be checked or a resource ran out.
+Exit status of `check`: 0 every formula TRUE, 1 some formula FALSE, 2 input error
+(or a misused option), 3 a formula could not be checked or a resource ran out, 4 the
+time limit was reached, 70 an internal error, 130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -22,11 +23,12 @@ import typer
 
 from . import __version__
 from .api import CheckReport, FormulaResult, check, load_model, parse_formula
-from .display import verdict_word
+from .display import no_trace_note, verdict_word
 from .progress import TerminalProgress
 from .errors import CtlstarkError, IsplError, ResourceExhausted, TimeLimitReached, recursion_headroom
 from .limits import parse_size, time_limit
 from .stack import run_on_deep_stack
+from .logic.formula import Formula
 from .model import Model
 
 EXIT_ALL_TRUE = 0
@@ -46,7 +48,34 @@ class VariableOrder(str, enum.Enum):
     declaration = "declaration"
 
 
+class _PlainFlagsHelp:
+    """Help that shows a flag (`--witness`) as it is typed: typer renders it `--witness <bool>`."""
+
+    def get_params(self, ctx: typer.Context) -> list:
+        params = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            if getattr(param, "is_flag", False) and param.metavar is None:
+                param.metavar = ""  # no value type after the flag's name
+        return params
+
+
+class _Command(_PlainFlagsHelp, typer.core.TyperCommand):
+    """A command whose usage line shows a required argument as `MODEL.ispl`, not typer's `{MODEL.ispl}`."""
+
+    def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            plain = isinstance(param, typer.core.TyperArgument) and param.required and param.nargs == 1
+            pieces += [param.metavar] if plain and param.metavar else param.get_usage_pieces(ctx)
+        return pieces
+
+
+class _Group(_PlainFlagsHelp, typer.core.TyperGroup):
+    """The `ctlstark` group, with the same rendering of flags as its commands."""
+
+
 app = typer.Typer(
+    cls=_Group,
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,  # an unexpected exception is reported by `main`, never as a traceback
@@ -69,7 +98,7 @@ def main_options(
     """ctlstark: a symbolic model checker for multi-agent systems written in ISPL."""
 
 
-@app.command("check")
+@app.command("check", cls=_Command)
 def check_command(
     model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to check."),
     formula: Optional[List[str]] = typer.Option(
@@ -131,7 +160,8 @@ def check_command(
     """Check every formula of MODEL.ispl (and any --formula) and print TRUE/FALSE for each.
 
     A formula is TRUE when it holds in every initial state. Exit status: 0 all
-    TRUE, 1 some FALSE, 2 input error, 3 something could not be checked.
+    TRUE, 1 some FALSE, 2 input error, 3 something could not be checked (or a
+    resource ran out), 4 --timeout reached, 70 internal error, 130 interrupted.
     """
     with recursion_headroom():
         try:
@@ -190,7 +220,8 @@ def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as
     if as_json:
         typer.echo(json.dumps(report.to_json(measurements=not reproducible), indent=2))
     else:
-        _print_text(report, stats=stats, witness=witness)
+        checked = ([] if only else [entry.formula for entry in model.formulae]) + [entry.formula for entry in extra]
+        _print_text(report, stats=stats, witness=witness, formulas=checked)
     if report.stopped is not None:
         typer.echo(f"ctlstark: stopped ({report.stopped}): the formulas not reached are marked ERROR", err=True)
     raise typer.Exit(_exit_status(report))
@@ -233,23 +264,29 @@ def _write_dot(report: CheckReport, path: Path) -> None:
         raise typer.Exit(EXIT_NOT_CHECKED)
 
 
-def _print_trace(result: FormulaResult, indent: str) -> None:
+def _print_trace(result: FormulaResult, indent: str, formula: Formula | None = None) -> None:
+    """The trace, why it is missing, or the strategy of one verdict; `formula` (its tree) explains a missing trace."""
     from .witness import render_text
 
     if result.trace is not None:
         typer.echo(render_text(result.trace, indent))
     elif result.trace_error:
         typer.echo(f"{indent}no trace: {result.trace_error}")
+    elif result.strategy is None and result.verdict is not None and formula is not None:
+        typer.echo(f"{indent}{no_trace_note(formula, result.verdict)}")
     if result.strategy is not None:
         from .witness.strategy import render_strategy_text
 
         typer.echo(render_strategy_text(result.strategy, indent))
 
 
-def _print_text(report: CheckReport, *, stats: bool = False, witness: bool = False) -> None:
+def _print_text(report: CheckReport, *, stats: bool = False, witness: bool = False,
+                formulas: list[Formula] | None = None) -> None:
+    """The text report; with `formulas` (the checked trees, in report order) `witness` says why a verdict has no trace."""
     typer.echo(f"model {report.model} ({report.file}), {report.semantics} semantics")
     width = len(str(len(report.formulas)))
-    for result in report.formulas:
+    explained = formulas is not None and len(formulas) == len(report.formulas) and report.stopped is None
+    for result, formula in zip(report.formulas, formulas if explained else [None] * len(report.formulas)):
         one_line_text = " ".join(result.text.split())
         typer.echo(f"  {result.index:>{width}}  {verdict_word(result.verdict):<5}  {one_line_text}")
         if result.error:
@@ -258,7 +295,7 @@ def _print_text(report: CheckReport, *, stats: bool = False, witness: bool = Fal
             for route in result.routes:
                 typer.echo(f"  {'':>{width}}         route {route['route']}: {route['formula']}")
         if witness:
-            _print_trace(result, f"  {'':>{width}}         ")
+            _print_trace(result, f"  {'':>{width}}         ", formula)
     typer.echo(f"reachable states: {report.reachable_states}")
     if report.deadlock_states is not None:
         typer.echo(f"deadlock states: {report.deadlock_states}")
@@ -274,7 +311,7 @@ def _print_text(report: CheckReport, *, stats: bool = False, witness: bool = Fal
     typer.echo(f"times: {phases}")
 
 
-@app.command("info")
+@app.command("info", cls=_Command)
 def info_command(
     model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to describe."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document (docs/json.md) instead of text."),
@@ -291,7 +328,7 @@ def info_command(
     typer.echo(json.dumps(info.to_json(), indent=2) if as_json else info_text(info))
 
 
-@app.command("graph")
+@app.command("graph", cls=_Command)
 def graph_command(
     model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to draw."),
     dot_file: str = typer.Option(..., "--dot", metavar="FILE", help="Write the Graphviz graph here ('-': standard output)."),
@@ -365,7 +402,7 @@ def _run_insight(function: Callable[..., _Result], *arguments: object) -> _Resul
 DEFAULT_SIMULATION_STEPS = 20
 
 
-@app.command("simulate")
+@app.command("simulate", cls=_Command)
 def simulate_command(
     model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to simulate."),
     runs: Optional[int] = typer.Option(
@@ -386,7 +423,10 @@ def simulate_command(
     from .simulate import Session, Simulator, random_runs, runs_json, runs_text
 
     if runs is None and (steps is not None or as_json):
-        raise typer.BadParameter("--steps and --json need --random K", param_hint="--random")
+        misused = [name for name, given in (("--steps", steps is not None), ("--json", as_json)) if given]
+        typer.echo(f"ctlstark: {' and '.join(misused)} only {'works' if len(misused) == 1 else 'work'} with "
+                   "--random K (print K random runs); without --random, simulate is interactive", err=True)
+        raise typer.Exit(EXIT_INPUT_ERROR)
     with recursion_headroom():
         try:
             simulator = Simulator(_load_for_insight(model_file))
@@ -419,7 +459,7 @@ def _read_command(prompt: str) -> str | None:
 EXIT_NOT_FORMATTED = 1  # `fmt --check`: the file is not in the canonical layout
 
 
-@app.command("fmt")
+@app.command("fmt", cls=_Command)
 def fmt_command(
     model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL file to format."),
     in_place: bool = typer.Option(

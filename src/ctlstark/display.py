@@ -11,6 +11,8 @@ import html
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .logic import formula as f
+
 
 def trace_rows(trace: Mapping[str, Any]) -> list[dict[str, Any]]:
     """One flat dict per step of a trace's main path: `step`, `Agent.variable` values, `action`.
@@ -77,3 +79,35 @@ def formula_rows(results: Iterable[Any]) -> list[dict[str, Any]]:
     """One row per formula result: number, verdict, formula, seconds, error."""
     return [{"#": result.index, "verdict": verdict_word(result.verdict), "formula": " ".join(result.text.split()),
              "seconds": f"{result.seconds:.3f}", "error": result.error} for result in results]
+
+
+_BOOLEAN = (f.Not, f.And, f.Or, f.Implies, f.Iff)
+
+
+def _propositional_node(node: f.Formula) -> bool | None:
+    if isinstance(node, (f.Prop, f.AgentStates, f.Const)):
+        return True
+    return None if isinstance(node, _BOOLEAN) else False
+
+
+_is_propositional = f.memoised_conjunction(_propositional_node)
+"""True when the formula has no temporal, epistemic, deontic or strategic operator at all."""
+
+
+def no_trace_note(formula: f.Formula, verdict: bool) -> str:
+    """Why `check --witness` shows no trace for `formula` with this verdict, as one line of the text report.
+
+    Meant for verdicts the witness layer gives no trace and no error (docs/witnesses.md,
+    "Which verdicts get a trace"), so that a missing trace does not look like a failure.
+    """
+    if _is_propositional(formula):
+        return "(no trace: a propositional formula is decided by the initial states alone)"
+    if isinstance(formula, _BOOLEAN) and verdict:
+        return "(no trace: a TRUE Boolean combination holds in every initial state, which no single trace shows)"
+    if isinstance(formula, f.A) and verdict:
+        return "(no trace: a TRUE A… formula holds on every run, which no single trace shows)"
+    if isinstance(formula, f.E) and not verdict:
+        return "(no trace: a FALSE E… formula holds on no run, so there is none to show)"
+    if verdict:
+        return "(no trace: this TRUE verdict is a claim about every state it ranges over, which no single trace shows)"
+    return "(no trace: no run explains this verdict; docs/witnesses.md lists the verdicts that get one)"

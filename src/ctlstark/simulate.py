@@ -313,8 +313,9 @@ def _random_run(simulator: Simulator, steps: int, rng: random.Random) -> Run | N
 def runs_json(model: Model, runs: list[Run]) -> list[list[dict[str, Any]]]:
     """The runs as JSON data: per run a list of `{"state": {agent: {var: value}}, "action": {agent: action}}`.
 
-    As the steps of a trace (docs/witnesses.md): `action` is the joint action taken
-    from that state, null on the last state of a run.
+    As the steps of a trace (docs/witnesses.md), without their `index` (the position
+    in the list): `action` is the joint action taken from that state, null on the last
+    state of a run.
     """
     return [
         [{"state": state_by_agent(model, state),
@@ -462,7 +463,7 @@ class Session:
         elif command == "b":
             self._write(step_screen(walk) if walk.back() else "already at the initial state")
         elif command == "r":
-            self._write(step_screen(walk) if walk.take_random(self.rng) else "deadlock: no successor to take")
+            self._take_random(walk)
         elif command.isdigit():
             self._take(walk, int(command))
         else:
@@ -470,12 +471,23 @@ class Session:
 
     def _take(self, walk: Walk, number: int) -> None:
         try:
-            walk.take(number)
+            transition = walk.take(number)
         except IndexError:
             count = len(walk.choices.transitions)
             self._write("deadlock: no successor to take" if count == 0
                         else f"no transition {number}: pick 1-{count}")
             return
+        self._write(taken_text(self.model, transition, number))
+        self._write(step_screen(walk))
+
+    def _take_random(self, walk: Walk) -> None:
+        listed = walk.choices.transitions
+        transition = walk.take_random(self.rng)
+        if transition is None:
+            self._write("deadlock: no successor to take")
+            return
+        number = listed.index(transition) + 1 if transition in listed else None
+        self._write(taken_text(self.model, transition, number, at_random=True))
         self._write(step_screen(walk))
 
     def _command(self, prompt: str) -> str:
@@ -486,6 +498,16 @@ class Session:
         if command == "q":
             raise _Quit
         return command
+
+
+def taken_text(model: Model, transition: Transition, number: int | None, *, at_random: bool = False) -> str:
+    """The line that says which transition a step took: its number in the listing (if it has one) and its joint action.
+
+    Two transitions may lead to the same state; this line tells them apart.
+    """
+    which = f"transition {number}" if number is not None else "a transition"
+    how = " at random" if at_random else ""
+    return f"took {which}{how}: {action_text(model, transition.action)}"
 
 
 def _initial_screen(model: Model, initial: InitialStates) -> str:
