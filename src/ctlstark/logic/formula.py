@@ -419,7 +419,7 @@ def to_text(formula: Formula) -> str:
         case AgentStates(agent=agent, kind=kind):
             return f"{agent}.{'RedStates' if kind == 'red' else 'GreenStates'}"
         case ActionAtom(agent=agent, action=action):
-            return f"{agent}.Action = {action}"
+            return f"({agent}.Action = {action})"  # parenthesised: `G F (E.Action = a) -> …` reads unambiguously
         case Const(value=value):
             return "true" if value else "false"
         case Not(operand=x):
