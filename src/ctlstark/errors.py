@@ -28,13 +28,24 @@ def resource_guarded(function: Callable[..., _T]) -> Callable[..., _T]:
     @deep_stack
     @functools.wraps(function)
     def guarded(*args: Any, **kwargs: Any) -> _T:
-        with recursion_headroom():
-            try:
-                return function(*args, **kwargs)
-            except RecursionError as error:
-                _drop_locals(error)
-                raise ResourceExhausted("a formula or expression is nested too deeply to process") from None
+        with deep_recursion("a formula or expression"):
+            return function(*args, **kwargs)
     return guarded
+
+
+@contextlib.contextmanager
+def deep_recursion(what: str, task: str = "process") -> Iterator[None]:
+    """Recursion headroom for walking deep trees; a `RecursionError` that still happens ends cleanly.
+
+    It becomes `ResourceExhausted("<what> is nested too deeply to <task>")`, with the
+    frames it went through cleared (`_drop_locals`).
+    """
+    with recursion_headroom():
+        try:
+            yield
+        except RecursionError as error:
+            _drop_locals(error)
+            raise ResourceExhausted(f"{what} is nested too deeply to {task}") from None
 
 
 def _drop_locals(error: BaseException) -> None:

@@ -11,7 +11,7 @@ import contextlib
 import re
 from collections.abc import Iterator
 
-from ..errors import Diagnostic, IsplError, ResourceExhausted, recursion_headroom
+from ..errors import Diagnostic, IsplError, ResourceExhausted, deep_recursion
 from ..model import FormulaEntry, FormulaMode, Model
 from ..stack import deep_stack
 from .parser import parse_formula_syntax, parse_model_syntax
@@ -81,11 +81,8 @@ def _refuse_huge_formulas(text: str, source: str, *, whole: bool = False) -> Non
 @contextlib.contextmanager
 def _deep_trees(source: str) -> Iterator[None]:
     """Recursion headroom for long chains (`a and b and …` nests as deep as it is long); too deep ends cleanly."""
-    with recursion_headroom():
-        try:
-            yield
-        except RecursionError:
-            raise ResourceExhausted(f"{source}: an expression or formula is nested too deeply to process") from None
+    with deep_recursion(f"{source}: an expression or formula"):
+        yield
 
 
 def _raise_on_errors(diagnostics: list[Diagnostic]) -> None:

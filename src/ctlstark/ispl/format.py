@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from ..errors import Diagnostic, IsplError, ResourceExhausted, recursion_headroom
+from ..errors import Diagnostic, IsplError, deep_recursion
 from ..logic import formula as fm
 from ..logic.formula import Formula, is_state_formula, to_text
 from ..model import FormulaMode
@@ -55,17 +55,14 @@ def format_model(text: str, filename: str = "<string>") -> str:
     parse, and `ResourceExhausted` when an expression is nested too deeply to print.
     Names are not resolved: a file with semantic errors is still formatted.
     """
-    with recursion_headroom():
-        try:
-            syntax, diagnostics = parse_model_syntax(text, filename)
-            errors = [d for d in diagnostics if d.severity == "error"]
-            if errors:
-                raise IsplError(errors)
-            layout = _Layout(text)
-            _write_model(layout, syntax)
-            return layout.render(comments_of(text))
-        except RecursionError:
-            raise ResourceExhausted(f"{filename}: an expression or formula is nested too deeply to format") from None
+    with deep_recursion(f"{filename}: an expression or formula", "format"):
+        syntax, diagnostics = parse_model_syntax(text, filename)
+        errors = [d for d in diagnostics if d.severity == "error"]
+        if errors:
+            raise IsplError(errors)
+        layout = _Layout(text)
+        _write_model(layout, syntax)
+        return layout.render(comments_of(text))
 
 
 # ---------------------------------------------------------------- comments
