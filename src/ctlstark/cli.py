@@ -500,6 +500,39 @@ def _write_text(path: Path, text: str) -> None:
         raise typer.Exit(EXIT_NOT_CHECKED)
 
 
+class ProbEngine(str, enum.Enum):
+    """`prob --engine` choices (prob/storm.py)."""
+
+    sparse = "sparse"
+    symbolic = "symbolic"
+
+
+@app.command("prob")
+def prob_command(
+    protocol_file: Path = typer.Argument(..., metavar="PROTOCOL.prob", help="The commitment protocol to analyse."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document (docs/probabilistic.md) instead of text."),
+    engine: ProbEngine = typer.Option(ProbEngine.sparse, "--engine", help="Storm's engine: sparse (explicit automaton) or symbolic (BDDs)."),
+    qualitative: bool = typer.Option(False, "--qualitative", help="Also check surely/possibly/never-violated with ctlstark's own engine."),
+) -> None:
+    """Probabilities that PROTOCOL.prob conforms, achieves the agent's goals and benefits it (paper 002), with Storm.
+
+    Exit status: 0 every property above its threshold, 1 one is not, 2 input error,
+    3 stormpy is not installed (pip install 'ctlstark[prob]') or the automaton is too large.
+    """
+    from .prob.analysis import analyse
+
+    with _input_errors_reported():
+        try:
+            report = analyse(protocol_file, engine=engine.value, qualitative=qualitative)
+        except CtlstarkError as error:
+            if isinstance(error, IsplError):
+                raise
+            typer.echo(f"ctlstark: {error}", err=True)
+            raise typer.Exit(EXIT_NOT_CHECKED) from None
+    typer.echo(json.dumps(report.to_json(), indent=2) if as_json else report.to_text())
+    raise typer.Exit(EXIT_ALL_TRUE if report.all_hold else EXIT_SOME_FALSE)
+
+
 def main() -> None:
     """Entry point of the `ctlstark` console script and of `python -m ctlstark`."""
     try:
