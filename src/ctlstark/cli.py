@@ -500,6 +500,79 @@ def _write_text(path: Path, text: str) -> None:
         raise typer.Exit(EXIT_NOT_CHECKED)
 
 
+@app.command("batch", cls=_Command)
+def batch_command(
+    suite_path: Path = typer.Argument(
+        ..., metavar="SUITE", help="A directory of .ispl files, or a TOML manifest (docs/batch.md)."
+    ),
+    workers: Optional[int] = typer.Option(
+        None, "--workers", min=0, metavar="N",
+        help="Worker processes of the local Dask cluster (default: one per CPU; 0: like --local).",
+    ),
+    local: bool = typer.Option(False, "--local", help="Run the jobs one by one in this process, without Dask."),
+    scheduler: Optional[str] = typer.Option(
+        None, "--scheduler", metavar="ADDRESS",
+        help="Send the jobs to this existing Dask scheduler (e.g. tcp://10.0.0.5:8786) instead of a local cluster.",
+    ),
+    timeout: Optional[float] = typer.Option(
+        None, "--timeout", metavar="SECONDS", min=0.001,
+        help="Per job, inside the worker: wall time for its generator command, and again for its check.",
+    ),
+    max_memory: Optional[str] = typer.Option(
+        None, "--max-memory", metavar="SIZE", help="Per job, inside the worker: cap the BDD library's memory (e.g. 2G).",
+    ),
+    json_file: Optional[str] = typer.Option(
+        None, "--json", metavar="FILE", help="Write the report as JSON to FILE ('-': standard output, instead of the table).",
+    ),
+    junit_file: Optional[Path] = typer.Option(
+        None, "--junit", metavar="FILE", help="Write the report as JUnit XML (a testcase per formula) to FILE.",
+    ),
+    reproducible: bool = typer.Option(
+        False, "--reproducible", help="In --json and --junit: leave out times and memory, so runs compare byte for byte.",
+    ),
+    quiet: bool = typer.Option(
+        False, "--quiet", "-q", help="No progress display on stderr (it is shown only when stderr is a terminal)."
+    ),
+) -> None:
+    """Check every job of SUITE (a model with its formulas) and compare the verdicts with the expected ones.
+
+    Jobs run in parallel on Dask worker processes. Exit status: 0 every expected
+    verdict met, 1 some verdict differs or a job failed, 2 bad suite, 3 the Dask
+    cluster cannot be reached or a report cannot be written.
+    """
+    from .batch import JobLimits, SuiteError, load_suite, run_suite
+    from .batch.dask_runner import ClusterUnavailable
+    from .batch.progress import BatchProgress
+
+    if scheduler is not None and (local or workers is not None):
+        raise typer.BadParameter("--scheduler excludes --workers and --local", param_hint="'--scheduler'")
+    if local and workers:
+        raise typer.BadParameter("--local runs in this process: it excludes --workers N", param_hint="'--local'")
+    try:
+        suite = load_suite(suite_path)
+    except SuiteError as error:
+        typer.echo(str(error), err=True)
+        raise typer.Exit(EXIT_INPUT_ERROR)
+    limits = JobLimits(timeout=timeout, max_memory=_memory_size(max_memory))
+    progress = BatchProgress(len(suite.jobs)) if BatchProgress.wanted(quiet) else None
+    try:
+        report = run_suite(suite, limits, workers=0 if local else workers, scheduler=scheduler,
+                           on_result=None if progress is None else progress.job_done)
+    except ClusterUnavailable as error:
+        typer.echo(f"ctlstark: {error}", err=True)
+        raise typer.Exit(EXIT_NOT_CHECKED)
+    finally:
+        if progress is not None:
+            progress.close()
+    document = json.dumps(report.to_json(measurements=not reproducible), indent=2)
+    if json_file is not None and json_file != "-":
+        _write_text(Path(json_file), document + "\n")
+    if junit_file is not None:
+        _write_text(junit_file, report.junit_xml(measurements=not reproducible))
+    typer.echo(document if json_file == "-" else report.text())
+    raise typer.Exit(EXIT_ALL_TRUE if report.ok else EXIT_SOME_FALSE)
+
+
 class ProbEngine(str, enum.Enum):
     """`prob --engine` choices (prob/storm.py)."""
 
