@@ -136,3 +136,23 @@ def test_an_internal_error_is_one_line_with_exit_70(monkeypatch: pytest.MonkeyPa
     assert exit_info.value.code == EXIT_INTERNAL_ERROR
     err = capsys.readouterr().err
     assert "internal error (please report it): RuntimeError: boom" in err and "Traceback" not in err
+
+
+def test_a_memory_limit_hit_while_renaming_variables_exits_3(tmp_path) -> None:
+    """DC N = 80 under 20 MB ran out inside CUDD's variable swap (image renaming): it was exit 70, "variable swap failed"."""
+    model = tmp_path / "dc80.ispl"
+    generator = Path(__file__).resolve().parents[1] / "benchmarks" / "dc_mcmas.py"
+    model.write_text(subprocess.run([sys.executable, str(generator), "--print-model", "80"], capture_output=True,
+                                    text=True, check=True, timeout=120).stdout)
+    finished = run("check", str(model), "--max-memory", "20M")
+    assert finished.returncode == EXIT_NOT_CHECKED, finished.stderr
+    assert "ran out of memory" in finished.stderr and "internal error" not in finished.stderr
+
+
+@pytest.mark.parametrize("message", ["variable swap failed", "compose failed", "cofactor failed",
+                                     "Failed to reorder.", "CUDD returned NULL"])
+def test_every_way_dd_reports_a_cudd_resource_failure_is_a_memory_error(message: str) -> None:
+    from ctlstark.symbolic.bdd import _is_memory_error
+
+    assert _is_memory_error(RuntimeError(message))
+    assert not _is_memory_error(RuntimeError("an unrelated bug"))

@@ -73,11 +73,18 @@ _T = TypeVar("_T")
 
 
 def _is_memory_error(error: BaseException) -> bool:
-    """True for the ways `dd.cudd` reports that CUDD could not allocate a node."""
+    """True for the ways `dd.cudd` reports that CUDD could not allocate a node.
+
+    A CUDD operation returns NULL only when it runs out of resources; `dd.cudd` says so
+    as "… NULL …", "variable swap failed", "compose failed", "Failed to reorder." and the like
+    (the swap one ended a capped run with an internal error: issue 11's batch tests).
+    """
     if isinstance(error, MemoryError):
         return True
     message = str(error)
-    return isinstance(error, (ValueError, RuntimeError)) and ("NULL" in message or "failed to add var" in message)
+    resource_failure = ("NULL" in message or message.endswith(" failed") or message.startswith("Failed to reorder")
+                        or "failed to add var" in message)
+    return isinstance(error, (ValueError, RuntimeError)) and resource_failure
 
 
 @contextlib.contextmanager
