@@ -223,3 +223,28 @@ def test_qualitative_example_has_traces() -> None:
     assert by_name["possibly benefit"].trace[-1]["Environment.util"] == 4
     never = by_name["never violated by me"]
     assert never.verdict is False and never.trace[-1]["Environment.st_c_i"] == "Vio"
+
+
+@pytest.mark.parametrize("copies", [2, 3])
+def test_the_ecommerce_family_agrees_with_the_oracle_and_the_closed_form(copies: int) -> None:
+    """The benchmark family (n independent Buyer/Provider copies around one Seller), Storm against the oracle.
+
+    The copies do not interact, so a run conforms (achieves) exactly when every copy does:
+    conformance = 0.955^n and achievement = 0.9^n whatever the scheduler (test_paper_example_by_hand).
+    """
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from prob_ecommerce import ecommerce_text
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    protocol = parse_protocol(ecommerce_text(copies), f"ecommerce_{copies}")
+    minimum, maximum = oracle(protocol)
+    results = [check_sparse(build_automaton(protocol)), check_prism_sparse(protocol)]
+    for result in results:
+        for kind in minimum:
+            assert abs(result.minimum[kind] - minimum[kind]) < TOLERANCE, (result.engine, kind)
+            assert abs(result.maximum[kind] - maximum[kind]) < TOLERANCE, (result.engine, kind)
+    assert abs(minimum["conformance"] - 0.955 ** copies) < TOLERANCE
+    assert abs(minimum["achievement"] - 0.9 ** copies) < TOLERANCE
