@@ -339,13 +339,23 @@ def test_scripted_session_reads_commands_from_a_pipe() -> None:
 # ---------------------------------------------------------------- on a terminal
 
 
+def _default_ctrl_c() -> None:
+    """In the child: Ctrl-C as on a user's terminal, even when this test run ignores it.
+
+    A test run started in the background by a non-interactive shell inherits SIGINT
+    ignored, its children too, and Python then installs no KeyboardInterrupt handler.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Terminal:
     """`python -m ctlstark ARGS` with a pseudo-terminal as its standard input, output and error."""
 
     def __init__(self, *arguments: str) -> None:
         self.controller, follower = pty.openpty()
         self.process = subprocess.Popen([sys.executable, "-m", "ctlstark", *arguments], stdin=follower,
-                                        stdout=follower, stderr=follower, cwd=REPOSITORY, close_fds=True)
+                                        stdout=follower, stderr=follower, cwd=REPOSITORY, close_fds=True,
+                                        preexec_fn=_default_ctrl_c)
         os.close(follower)
         self.screen = ""
         self._seen = 0
