@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from ..errors import CtlstarkError
 from ..explicit.probabilistic import ExplicitMdp
-from .protocol import LIFECYCLE, STATES, Protocol
+from .protocol import STATES, Protocol
 
 MainState = tuple[int, tuple[int, ...], int]
 """(bit mask of the true propositions, commitment state indices, util × scale)."""
@@ -66,24 +66,11 @@ class Automaton:
     def intermediate_states(self) -> int:
         return sum(len(c.outcomes) for choices in self.choices for c in choices)
 
-    @property
-    def total_states(self) -> int:
-        """Main plus intermediate states: what the paper's Table 1 counts."""
-        return self.main_states + self.intermediate_states
-
-    @property
-    def transitions(self) -> int:
-        """Nonzero entries of the MDP: one per outcome, one Dirac step per intermediate state, a self-loop per terminal."""
-        return 2 * self.intermediate_states + sum(1 for choices in self.choices if not choices)
-
     def is_terminal(self, state: int) -> bool:
         return not self.choices[state]
 
     def util_of(self, state: int) -> Fraction:
         return Fraction(self.states[state][2], self.scale)
-
-    def holds(self, state: int, proposition: str) -> bool:
-        return bool(self.states[state][0] >> self.protocol.propositions.index(proposition) & 1)
 
     def commitment_state(self, state: int, commitment: str) -> str:
         return STATES[self.states[state][1][list(self.protocol.commitments).index(commitment)]]
@@ -101,12 +88,6 @@ class Automaton:
             result["achievement"].append(terminal and mask & goals == goals)
             result["benefit"].append(terminal and util > 0)
         return result
-
-    def violated_by_me(self, state: int) -> bool:
-        """Some commitment whose debtor is the agent is violated in `state`."""
-        p = self.protocol
-        vio = STATES.index("Vio")
-        return any(self.states[state][1][list(p.commitments).index(c)] == vio for c in p.own_commitments)
 
 
 def utility_scale(protocol: Protocol) -> int:
@@ -126,7 +107,8 @@ class _CompiledBelief:
 class _CompiledEvent:
     effects: int
     commitment: int  # -1: the event has no operation
-    transitions: dict[int, int]  # commitment state index -> next state index, where the operation is defined
+    source: int  # the commitment state index the operation applies in (the others are left unchanged)
+    target: int
     util: int
 
 
@@ -145,14 +127,13 @@ def _compile(protocol: Protocol, scale: int) -> tuple[list[_CompiledBelief], lis
     for name, event in protocol.events.items():
         effects = sum(1 << props[p] for p in event.effects)
         operation = protocol.operations.get(name)
-        commitment, transitions = -1, {}
+        commitment, source, target = -1, -1, -1
         if operation is not None:
             commitment = commitments[operation.commitment]
-            transitions = {STATES.index(source): STATES.index(target)
-                           for (op, source), target in LIFECYCLE.items() if op == operation.operation}
+            source, target = STATES.index(operation.source), STATES.index(operation.target)
         util = protocol.agent.utility(name) * scale
         assert util.denominator == 1
-        compiled_events.append(_CompiledEvent(effects, commitment, transitions, int(util)))
+        compiled_events.append(_CompiledEvent(effects, commitment, source, target, int(util)))
     return beliefs, compiled_events
 
 
@@ -202,13 +183,10 @@ def build_automaton(protocol: Protocol, max_states: int = DEFAULT_MAX_STATES) ->
 
 def _update(event: _CompiledEvent, mask: int, commitments: tuple[int, ...], util: int) -> MainState:
     """`Up(s, e)`: the effects made true, the operation applied (unchanged where undefined), util += v(e)."""
-    if event.commitment >= 0:
-        current = commitments[event.commitment]
-        following = event.transitions.get(current, current)
-        if following != current:
-            changed = list(commitments)
-            changed[event.commitment] = following
-            commitments = tuple(changed)
+    if event.commitment >= 0 and commitments[event.commitment] == event.source:
+        changed = list(commitments)
+        changed[event.commitment] = event.target
+        commitments = tuple(changed)
     return (mask | event.effects, commitments, util + event.util)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .automaton import utility_scale
 from .prism import util_range
-from .protocol import LIFECYCLE, STATES, Belief, Protocol
+from .protocol import STATES, Belief, Protocol
 
 _RESERVED = frozenset({
     "Semantics", "Agent", "Environment", "end", "Obsvars", "Vars", "boolean", "Lobsvars", "RedStates",
@@ -36,8 +36,7 @@ QUALITATIVE_FORMULAS = {
 """The qualitative checks, in the order they are reported (the model's Formulae section)."""
 
 
-_TRUE = "Environment.util = Environment.util"  # ISPL's Evaluation has no boolean constants
-_FALSE = "Environment.util <> Environment.util"
+_FALSE = "Environment.util <> Environment.util"  # ISPL's Evaluation has no boolean constants
 
 
 def variable(name: str) -> str:
@@ -59,28 +58,26 @@ def action_names(protocol: Protocol) -> list[tuple[int, str, str]]:
     return [(b, e, name if counts[name] == 1 else f"{name}_{b + 1}") for b, e, name in plain]
 
 
-def _precondition(belief: Belief) -> str:
+def _always(prefix: str) -> str:
+    """A condition that always holds: ISPL has no `true` guard or Evaluation constant."""
+    return f"{prefix}util = {prefix}util"
+
+
+def _precondition(belief: Belief, prefix: str = "") -> str:
+    """The belief's precondition as an ISPL condition; `prefix` (`Environment.`) qualifies the variables, as
+    Evaluation needs."""
     parts = []
     for c in belief.precondition:
         if c.state is not None:
-            parts.append(f"{commitment_variable(c.name)} = {c.state}")
+            parts.append(f"{prefix}{commitment_variable(c.name)} = {c.state}")
         else:
-            parts.append(f"{variable(c.name)} = {'true' if c.positive else 'false'}")
-    return " and ".join(parts) or "util = util"  # ISPL has no `true` guard
+            parts.append(f"{prefix}{variable(c.name)} = {'true' if c.positive else 'false'}")
+    return " and ".join(parts) or _always(prefix)
 
 
 def _terminal(protocol: Protocol, prefix: str = "") -> str:
-    conditions = [f"({_qualify(_precondition(b), protocol, prefix)})" for b in protocol.agent.beliefs]
-    return "!(" + " or ".join(conditions) + ")" if conditions else (_TRUE if prefix else "util = util")
-
-
-def _qualify(condition: str, protocol: Protocol, prefix: str) -> str:
-    """`condition` with every variable as `prefix` + name (Evaluation needs `Environment.x`)."""
-    if not prefix:
-        return condition
-    names = {variable(p) for p in protocol.propositions} | {commitment_variable(c) for c in protocol.commitments}
-    names.add("util")
-    return " ".join(f"{prefix}{word}" if word in names else word for word in condition.split(" "))
+    conditions = [f"({_precondition(b, prefix)})" for b in protocol.agent.beliefs]
+    return "!(" + " or ".join(conditions) + ")" if conditions else _always(prefix)
 
 
 def write_ispl(protocol: Protocol) -> str:
@@ -107,9 +104,8 @@ def write_ispl(protocol: Protocol) -> str:
             lines.append(f"    {variable(p)} = true if Action = {name};")
         operation = protocol.operations.get(event)
         if operation is not None:
-            source, target = next((s, t) for (op, s), t in LIFECYCLE.items() if op == operation.operation)
             var = commitment_variable(operation.commitment)
-            lines.append(f"    {var} = {target} if Action = {name} and {var} = {source};")
+            lines.append(f"    {var} = {operation.target} if Action = {name} and {var} = {operation.source};")
         value = int(protocol.agent.utility(event) * scale)
         if value:
             sign = "+" if value > 0 else "-"
@@ -125,8 +121,8 @@ def write_ispl(protocol: Protocol) -> str:
     terminal = _terminal(protocol, env)
     own = protocol.own_commitments
     conformance = " and ".join(f"({env}{commitment_variable(c)} = Ful or {env}{commitment_variable(c)} = Exp)"
-                               for c in own) or _TRUE
-    goals = " and ".join(f"{env}{variable(g)} = true" for g in protocol.agent.goals) or _TRUE
+                               for c in own) or _always(env)
+    goals = " and ".join(f"{env}{variable(g)} = true" for g in protocol.agent.goals) or _always(env)
     violated = " or ".join(f"{env}{commitment_variable(c)} = Vio" for c in own) or _FALSE
     lines.append(f"  terminal if {terminal};")
     lines.append(f"  conformance if {terminal} and {conformance};")

@@ -16,7 +16,7 @@ those pairs.
 from __future__ import annotations
 
 from .automaton import utility_scale
-from .protocol import LIFECYCLE, STATES, Belief, Protocol
+from .protocol import STATES, Belief, Protocol
 
 
 def pairs(protocol: Protocol) -> list[tuple[int, str]]:
@@ -91,10 +91,9 @@ def write_prism(protocol: Protocol) -> str:
         updates = [f"(p_{p}'=true)" for p in protocol.events[event].effects]
         operation = protocol.operations.get(event)
         if operation is not None:
-            transition = [(STATES.index(s), STATES.index(t)) for (op, s), t in LIFECYCLE.items()
-                          if op == operation.operation][0]
+            source, target = STATES.index(operation.source), STATES.index(operation.target)
             name = f"st_{operation.commitment}"
-            updates.append(f"({name}'=({name}={transition[0]} ? {transition[1]} : {name}))")
+            updates.append(f"({name}'=({name}={source} ? {target} : {name}))")
         value = int(protocol.agent.utility(event) * scale)
         if value:
             updates.append(f"(util'=util{value:+d})")

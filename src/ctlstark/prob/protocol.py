@@ -58,9 +58,19 @@ class Operation:
     commitment: str
     operation: str
 
+    @property
+    def source(self) -> str:
+        """The one state the lifecycle defines this operation in."""
+        return SOURCE_STATE[self.operation]
+
+    @property
+    def target(self) -> str:
+        """The state the operation leads to from `source`."""
+        return LIFECYCLE[(self.operation, self.source)]
+
     def apply(self, state: str) -> str:
         """The commitment's state after this operation (unchanged where the lifecycle does not define it)."""
-        return LIFECYCLE.get((self.operation, state), state)
+        return self.target if state == self.source else state
 
 
 @dataclass(frozen=True)
@@ -295,7 +305,7 @@ class _Resolver:
             ends = any(
                 (c.state is None and not c.positive and c.name in made_true)
                 or (c.state is not None and operation is not None and operation.commitment == c.name
-                    and SOURCE_STATE[operation.operation] == c.state)
+                    and operation.source == c.state)
                 for c in belief.precondition)
             if not ends:
                 self.error(f"event `{event_name}` has utility {_exact(agent.utility(event_name))} but does not end "

@@ -123,9 +123,7 @@ def check_symbolic(protocol: Protocol) -> StormResult:
     stormpy = import_stormpy()
     result = StormResult("symbolic")
     start = time.perf_counter()
-    with _prism_file(write_prism(protocol)) as path:
-        program = stormpy.parse_prism_program(path, simplify=False)
-    queries = _queries(stormpy, program)
+    program, queries = _prism_program(stormpy, protocol)
     environment = _environment(stormpy, "VALUE_ITERATION")
     with _quiet_native_output():
         model = stormpy.build_symbolic_model(program, environment=environment)  # full: keeps every labelled variable
@@ -147,9 +145,7 @@ def check_prism_sparse(protocol: Protocol) -> StormResult:
     stormpy = import_stormpy()
     result = StormResult("prism-sparse")
     start = time.perf_counter()
-    with _prism_file(write_prism(protocol)) as path:
-        program = stormpy.parse_prism_program(path, simplify=False)
-    queries = _queries(stormpy, program)
+    program, queries = _prism_program(stormpy, protocol)
     model = stormpy.build_model(program, [q for _, _, q in queries])
     result.states, result.transitions = model.nr_states, model.nr_transitions
     result.build_seconds = time.perf_counter() - start
@@ -161,6 +157,13 @@ def check_prism_sparse(protocol: Protocol) -> StormResult:
         _store(result, kind, bound, value.get_value(initial))
     result.check_seconds = time.perf_counter() - start
     return result
+
+
+def _prism_program(stormpy: Any, protocol: Protocol) -> tuple[Any, list[tuple[str, str, Any]]]:
+    """The protocol's PRISM program (prism.py) parsed by Storm, with the six queries over its labels."""
+    with _prism_file(write_prism(protocol)) as path:
+        program = stormpy.parse_prism_program(path, simplify=False)
+    return program, _queries(stormpy, program)
 
 
 def _store(result: StormResult, kind: str, bound: str, value: float) -> None:
