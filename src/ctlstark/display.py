@@ -81,17 +81,6 @@ def formula_rows(results: Iterable[Any]) -> list[dict[str, Any]]:
              "seconds": f"{result.seconds:.3f}", "error": result.error} for result in results]
 
 
-_BOOLEAN = (f.Not, f.And, f.Or, f.Implies, f.Iff)
-
-
-def _propositional_node(node: f.Formula) -> bool | None:
-    if isinstance(node, (f.Prop, f.AgentStates, f.Const)):
-        return True
-    return None if isinstance(node, _BOOLEAN) else False
-
-
-_is_propositional = f.memoised_conjunction(_propositional_node)
-"""True when the formula has no temporal, epistemic, deontic or strategic operator at all."""
 
 
 def no_trace_note(formula: f.Formula, verdict: bool) -> str:
@@ -100,9 +89,9 @@ def no_trace_note(formula: f.Formula, verdict: bool) -> str:
     Meant for verdicts the witness layer gives no trace and no error (docs/witnesses.md,
     "Which verdicts get a trace"), so that a missing trace does not look like a failure.
     """
-    if _is_propositional(formula):
+    if f.is_propositional(formula):
         return "(no trace: a propositional formula is decided by the initial states alone)"
-    if isinstance(formula, _BOOLEAN) and verdict:
+    if isinstance(formula, f.BOOLEAN_CONNECTIVES) and verdict:
         return "(no trace: a TRUE Boolean combination holds in every initial state, which no single trace shows)"
     if isinstance(formula, f.A) and verdict:
         return "(no trace: a TRUE A… formula holds on every run, which no single trace shows)"

@@ -48,11 +48,7 @@ from ..symbolic.system import SymbolicSystem
 from . import atl, commitments, ctl, epistemic, steps
 from .tableau import ExistPath
 
-_BOOLEAN = (f.Not, f.And, f.Or, f.Implies, f.Iff)
-
-is_propositional = f.memoised_conjunction(
-    lambda node: None if isinstance(node, _BOOLEAN) else isinstance(node, (f.Prop, f.AgentStates, f.Const)))
-"""Atoms (propositions, red/green states, constants) under Boolean connectives only."""
+_BOOLEAN = f.BOOLEAN_CONNECTIVES
 
 is_local_combination = f.memoised_conjunction(
     lambda node: None if isinstance(node, _BOOLEAN) else isinstance(node, (f.Prop, f.AgentStates, f.Const, f.K, f.GK,

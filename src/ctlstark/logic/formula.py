@@ -403,6 +403,12 @@ def memoised_conjunction(decide: Callable[[Formula], bool | None]) -> Callable[[
 is_state_formula = memoised_conjunction(_decide_state_formula)
 """True when the formula has no temporal operator (or action atom) outside a path quantifier."""
 
+BOOLEAN_CONNECTIVES = (Not, And, Or, Implies, Iff)
+
+is_propositional = memoised_conjunction(
+    lambda node: None if isinstance(node, BOOLEAN_CONNECTIVES) else isinstance(node, (Prop, AgentStates, Const)))
+"""Atoms (propositions, red/green states, constants) under Boolean connectives only."""
+
 
 # ---------------------------------------------------------------- printing
 
