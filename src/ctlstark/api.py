@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Iterable
 
 from . import __version__
 from .errors import (
-    BddMemoryExhausted, CtlstarkError, Diagnostic, IsplError, ResourceExhausted, TimeLimitReached,
-    UnsupportedFormula, resource_guarded,
+    BddMemoryExhausted, CtlstarkError, IsplError, ResourceExhausted, TimeLimitReached,
+    UnsupportedFormula, read_source, resource_guarded,
 )
 from .limits import acknowledge_stop, checkpoint, time_limit
 from .logic.formula import A, Formula, U, is_state_formula, to_text
@@ -167,13 +167,7 @@ def load_model(path: str | Path) -> Model:
     """Read and resolve an ISPL file; raises `IsplError` listing every problem found."""
     from .ispl import parse_model
 
-    file_path = Path(path)
-    try:
-        text = file_path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise IsplError([Diagnostic(f"cannot read the model: {reason}", str(path), 1, 1)]) from None
-    return parse_model(text, filename=str(path))
+    return parse_model(read_source(path), filename=str(path))
 
 
 def load_model_text(text: str, filename: str = "<string>") -> Model:

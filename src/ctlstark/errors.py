@@ -13,6 +13,7 @@ import functools
 import sys
 import traceback
 import unicodedata
+from pathlib import Path
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
@@ -139,6 +140,19 @@ class IsplError(CtlstarkError):
     def __str__(self) -> str:
         """Every diagnostic, formatted (on demand: the command line prints them itself)."""
         return "\n".join(d.format() for d in self.diagnostics)
+
+
+def read_source(path: str | Path, what: str = "the model", *, exact: bool = False) -> str:
+    """The UTF-8 text of an input file, or `IsplError` at `path:1:1` saying why it cannot be read.
+
+    `exact` keeps the line ends as they are (`fmt` counts CRLF as a change); otherwise
+    they are read as universal newlines.
+    """
+    try:
+        return Path(path).read_bytes().decode("utf-8") if exact else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise IsplError([Diagnostic(f"cannot read {what}: {reason}", str(path), 1, 1)]) from None
 
 
 class UnsupportedFormula(CtlstarkError):

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from ..errors import Diagnostic, IsplError, deep_recursion
+from ..errors import IsplError, deep_recursion, read_source
 from ..logic import formula as fm
 from ..logic.formula import Formula, is_state_formula, to_text
 from ..model import FormulaMode
@@ -659,9 +659,5 @@ def format_file(path: str | Path) -> FormattedFile:
 
     Raises `IsplError` when it cannot be read or does not parse.
     """
-    try:
-        original = Path(path).read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise IsplError([Diagnostic(f"cannot read the model: {reason}", str(path), 1, 1)]) from None
+    original = read_source(path, exact=True)
     return FormattedFile(original, format_model(original, str(path)))

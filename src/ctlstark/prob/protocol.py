@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from ..errors import Diagnostic, IsplError
+from ..errors import Diagnostic, IsplError, read_source
 from . import syntax as sx
 
 STATES = ("Null", "Con", "Act", "Ful", "Vio", "Exp")
@@ -134,13 +134,7 @@ class Protocol:
 
 def load_protocol(path: str | Path) -> Protocol:
     """Read and validate a protocol file; `IsplError` lists every problem with its position."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise IsplError([Diagnostic(f"cannot read the file: {reason}", str(path), 1, 1)]) from None
-    return parse_protocol(text, str(path))
+    return parse_protocol(read_source(path, "the file"), str(path))
 
 
 def parse_protocol(text: str, filename: str = "<string>") -> Protocol:
