@@ -13,7 +13,8 @@ the route it took in `Checker.routes` (formula → route text):
   (route `state`).
 * CTL-shaped path formulas — after peeling negations one of `X F G U R W`
   applied to state formulas: the CTL fixpoints of `check.ctl` with the CTL
-  semantics of docs/semantics.md (route `fast:EX`, `fast:AG`, …).
+  semantics of docs/semantics.md (route `fast:EX`, `fast:AG`, …), unless the
+  quantifier is `infinite` (MCMAS's `LTL`/`CTL*` entries).
 * Anything else ranges over infinite fair paths ("Paths and deadlocks"). The
   path formula is put in negation normal form (TRANS: its maximal state
   subformulas stay whole and are labelled by this class, once each), then
@@ -105,10 +106,19 @@ class Checker:
                 raise UnsupportedFormula(f"{f.to_text(formula)} is a path formula: put E or A in front of it")
             return self._label(formula)
 
+    @property
+    def fair_initial_states(self) -> Function:
+        """The initial states a verdict is about: the fair ones (every initial state without fairness).
+
+        With a `Fairness` section, a formula is TRUE when it holds in every fair
+        initial state, as in MCMAS and NuSMV (docs/semantics.md).
+        """
+        return self.system.initial & self.fair_states
+
     def holds(self, formula: f.Formula) -> bool:
-        """True when the formula holds in every initial state."""
+        """True when the formula holds in every fair initial state."""
         satisfied = self.states(formula)
-        return self.system.initial & ~satisfied == self.system.bdd.false
+        return self.fair_initial_states & ~satisfied == self.system.bdd.false
 
     def routes_of(self, formula: f.Formula) -> list[tuple[f.Formula, str]]:
         """The routes taken by the path-quantified subformulas of `formula`, in computation order."""
@@ -223,7 +233,7 @@ class Checker:
             self.routes[formula] = "state"
             return self._quantified_state(quantifier, self._label(path))
         shaped = push_negation(path)
-        if self._fast_paths and is_ctl_path(shaped):
+        if self._fast_paths and not formula.infinite and is_ctl_path(shaped):
             self.routes[formula] = f"fast:{quantifier.__name__}{type(shaped).__name__}"
             if quantifier is f.E:
                 return self._exists(shaped)

@@ -27,7 +27,9 @@ Which semantics a path quantifier gets (docs/semantics.md, "Paths and
 deadlocks"): over a state formula φ, `E φ = φ ∧ fair`; over a CTL-shaped path
 formula — after peeling negations, one of `X F G U R W` applied to state
 formulas — the CTL definitions (without fairness a deadlocked successor counts
-for `EX` and ends an until); over anything else, infinite fair paths only.
+for `EX` and ends an until); over anything else, and under the `infinite`
+quantifiers of MCMAS's `LTL`/`CTL*` entries whatever the shape, infinite fair
+paths only.
 
 Supported: propositions, red/green atoms, `true`/`false`, Boolean connectives,
 `E`/`A` over any path formula built from `X F G U R W`, Boolean connectives,
@@ -91,8 +93,8 @@ class ExplicitChecker:
         return self._cache[formula]
 
     def holds(self, formula: Formula) -> bool:
-        """True when the formula holds in every initial state."""
-        return self.system.initial <= self.sat(formula)
+        """True when the formula holds in every fair initial state (every initial state without fairness)."""
+        return self.system.initial & self.fair_states <= self.sat(formula)
 
     def exists_fair_path(self, path: Formula) -> StateSet:
         """States where some infinite fair path satisfies `path`, whatever its shape.
@@ -177,10 +179,10 @@ class ExplicitChecker:
                 return (self.reachable - self.sat(l)) | self.sat(r)
             case Iff(left=l, right=r):
                 return self.reachable - (self.sat(l) ^ self.sat(r))
-            case E(path=path):
-                return self._exists(path)
-            case A(path=path):
-                return self.reachable - self._exists(Not(path))
+            case E(path=path, infinite=infinite):
+                return self._exists(path, infinite)
+            case A(path=path, infinite=infinite):
+                return self.reachable - self._exists(Not(path), infinite)
             case K(agent=agent, operand=x):
                 return self._knows(self.model.agent(agent).local_variables, self.sat(x))
             case GK(group=group, operand=x):
@@ -215,11 +217,14 @@ class ExplicitChecker:
 
     # ------------------------------------------------------------------ temporal
 
-    def _exists(self, path: Formula) -> StateSet:
-        """`E path`: a state formula over fair states, CTL shapes by CTL, the rest over infinite fair paths."""
+    def _exists(self, path: Formula, infinite: bool) -> StateSet:
+        """`E path`: a state formula over fair states, CTL shapes by CTL, the rest over infinite fair paths.
+
+        An `infinite` quantifier (MCMAS's `LTL`/`CTL*` entries) takes infinite fair paths for CTL shapes too.
+        """
         if is_state_formula(path):
             return self.sat(path) & self.fair_states
-        if is_ctl_shaped(path):
+        if not infinite and is_ctl_shaped(path):
             return self._exists_ctl(path)
         return self.exists_fair_path(path)
 

@@ -132,8 +132,13 @@ def _epistemic_productions(lhs: str, operand: str, wrap: Callable[[Formula], For
 
 
 def _wrap_path(formula: Formula) -> Formula:
-    """An LTL operand of an epistemic operator means `A φ` (MCMAS behaviour)."""
-    return formula if is_state_formula(formula) else fm.A(formula, pos=formula.pos)
+    """An LTL operand of an epistemic operator means `A φ` (MCMAS behaviour), over infinite paths."""
+    return formula if is_state_formula(formula) else fm.A(formula, infinite=True, pos=formula.pos)
+
+
+def _infinite_quantifier(node: type) -> Callable[..., Formula]:
+    """`A ψ` / `E ψ` of a `CTL*` entry: infinite fair paths whatever ψ's shape (MCMAS's tableau)."""
+    return lambda op, operand: node(operand, infinite=True, pos=_pos(op))
 
 
 def _ltl_productions() -> list[Production]:
@@ -181,8 +186,8 @@ def _ctlstar_productions() -> list[Production]:
     ]
     productions += _epistemic_productions(s, s, lambda f: f)
     productions += [
-        Production(s, ("A", p), _unary(fm.A)),
-        Production(s, ("E", p), _unary(fm.E)),
+        Production(s, ("A", p), _infinite_quantifier(fm.A)),
+        Production(s, ("E", p), _infinite_quantifier(fm.E)),
         Production(s, ("terminal",), lambda f: f),
     ]
     return productions + _terminal_productions("terminal")
@@ -222,7 +227,10 @@ class DialectError(Exception):
 def read_dialect(body: str, mode: str, line: int, column: int) -> Formula:
     """The tree MCMAS builds for the body of an `LTL` (mode "ltl") or `CTL*` entry.
 
-    An `LTL φ` entry means `A φ`. Raises DialectError on a syntax error.
+    An `LTL φ` entry means `A φ`. Every `E`/`A` of the tree ranges over
+    infinite fair paths, CTL-shaped or not (MCMAS checks these entries with its
+    tableau, which keeps only states where an infinite path starts). Raises
+    DialectError on a syntax error.
     """
     tokens, end = tokenize(body, line, column)
     try:
@@ -230,7 +238,7 @@ def read_dialect(body: str, mode: str, line: int, column: int) -> Formula:
     except YaccSyntaxError as error:
         raise DialectError(_syntax_message(error, mode), error.token.line, error.token.column) from None
     if mode == "ltl":
-        return fm.A(tree, pos=tree.pos)
+        return fm.A(tree, infinite=True, pos=tree.pos)
     return tree
 
 
@@ -316,7 +324,7 @@ def _with_children(formula: Formula, children: tuple[Formula, ...]) -> Formula:
         case fm.Not() | fm.X() | fm.F() | fm.G():
             return type(formula)(children[0], pos=formula.pos)
         case fm.A() | fm.E():
-            return type(formula)(children[0], pos=formula.pos)
+            return type(formula)(children[0], infinite=formula.infinite, pos=formula.pos)
         case fm.K() | fm.O():
             return type(formula)(formula.agent, children[0], pos=formula.pos)
         case fm.GK() | fm.DK() | fm.GCK() | fm.ATL():

@@ -161,17 +161,26 @@ class Iff:
 
 @_node
 class E:
-    """Some path from the current state satisfies the path formula."""
+    """Some path from the current state satisfies the path formula.
+
+    Which paths: docs/semantics.md, "Paths and deadlocks". With `infinite`
+    (the quantifiers of MCMAS's `LTL`/`CTL*` entries) they are the infinite fair
+    paths whatever the path formula's shape; without it a CTL-shaped path
+    formula gets the CTL fixpoint reading, under which a deadlocked successor
+    counts.
+    """
 
     path: Formula
+    infinite: bool = False
     pos: Position | None = _pos()
 
 
 @_node
 class A:
-    """Every path from the current state satisfies the path formula."""
+    """Every path from the current state satisfies the path formula (`infinite`: as for `E`)."""
 
     path: Formula
+    infinite: bool = False
     pos: Position | None = _pos()
 
 
