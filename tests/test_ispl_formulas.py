@@ -11,6 +11,8 @@ from ctlstark.logic.formula import (
     Prop, R, to_text,
 )
 
+from ctlstark.ispl.formulas import dialect_text, infinite_reading
+
 from test_ispl_parser import MINIMAL
 
 p, q, r = Prop("p"), Prop("q"), Prop("r")
@@ -109,8 +111,10 @@ def test_mcmas_until_reading_warns_when_it_differs(model):
     ("G (p -> GCK(g, q))", G(Implies(p, GCK("g", q)))),
 ])
 def test_ltl_mode(model, text, expected):
-    assert read(model, text, "ltl") == A(expected)
-    assert read(model, f"LTL {text}") == A(expected)
+    meaning = infinite_reading(A(expected))  # every quantifier of an LTL entry ranges over infinite paths
+    assert read(model, text, "ltl") == meaning
+    assert read(model, f"LTL {text}") == meaning
+    assert read(model, dialect_text(meaning, "ltl")) == meaning  # the fully parenthesised text reads back
 
 
 # ---------------------------------------------------------------- CTL* mode (GRAMMAR.md §6.3)
@@ -133,8 +137,10 @@ def test_ltl_mode(model, text, expected):
     ("K(Ag, A G p)", K("Ag", A(G(p)))),
 ])
 def test_ctlstar_mode(model, text, expected):
-    assert read(model, text, "ctlstar") == expected
-    assert read(model, f"CTL* {text}") == expected
+    meaning = infinite_reading(expected)
+    assert read(model, text, "ctlstar") == meaning
+    assert read(model, f"CTL* {text}") == meaning
+    assert read(model, dialect_text(meaning, "ctlstar")) == meaning
 
 
 @pytest.mark.parametrize("text", ["A G p U q", "A (G p) U q", "A p U q U r"])
@@ -147,9 +153,9 @@ def test_dialect_warnings_name_both_readings(model):
     entry = parse_formula("LTL !p U q", model)
     assert entry.mode == "ltl" and len(entry.warnings) == 1
     warning = entry.warnings[0]
-    assert "`A (!(p U q))`" in warning and "`A(!p U q)`" in warning
+    assert "`LTL !(p U q)`" in warning and "`LTL ((!p) U q)`" in warning
     ctls = parse_formula("A (F p and G q)", model, mode="ctlstar")
-    assert "A (F (p and G q))" in ctls.warnings[0] and "A (F p and G q)" in ctls.warnings[0]
+    assert "`CTL* A (F (p and (G q)))`" in ctls.warnings[0] and "`CTL* A ((F p) and (G q))`" in ctls.warnings[0]
     assert parse_formula("LTL G p U q", model).warnings == ()
     assert parse_formula("A ((F p) and (G q))", model, mode="ctlstar").warnings == ()
 
@@ -165,7 +171,7 @@ def test_dialect_positions_point_into_the_file():
 
 def test_comments_inside_dialect_entries():
     text = MINIMAL.replace("  EF p;\n", "  LTL G p -- a comment; with a semicolon\n    U q;\n")
-    assert parse_model(text).formulae[0].formula == A(U(G(p), q))
+    assert parse_model(text).formulae[0].formula == A(U(G(p), q), infinite=True)
 
 
 def test_formula_entry_fields(model):

@@ -194,7 +194,7 @@ def test_fairness_and_formulae(model):
     assert modes == ["default", "default", "ltl", "ctlstar"]
     assert model.formulae[0].source == "dir/sample.ispl:66:3"
     assert model.formulae[1].formula == f.ATL("g", f.F(f.Prop("R")))
-    assert model.formulae[2].formula == f.A(f.Not(f.U(f.Prop("p"), f.Prop("R"))))
+    assert model.formulae[2].formula == f.A(f.Not(f.U(f.Prop("p"), f.Prop("R"))), infinite=True)
 
 
 def test_formula_nodes_carry_positions(model):

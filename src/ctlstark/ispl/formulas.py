@@ -257,6 +257,57 @@ def _syntax_message(error: YaccSyntaxError, mode: str) -> str:
     return f"unexpected {found} in a {dialect} formula{hint}"
 
 
+def infinite_reading(formula: Formula) -> Formula:
+    """The formula with every `E`/`A` over infinite fair paths: what MCMAS makes of it in a dialect entry."""
+    children = tuple(infinite_reading(child) for child in fm.children(formula))
+    if isinstance(formula, (fm.A, fm.E)):
+        return type(formula)(children[0], infinite=True, pos=formula.pos)
+    return _with_children(formula, children)
+
+
+_DIALECT_SYMBOL = {fm.And: "and", fm.Or: "or", fm.Implies: "->", fm.U: "U"}
+
+
+def dialect_text(formula: Formula, mode: str) -> str:
+    """The formula as a fully parenthesised `LTL …` or `CTL* …` entry; MCMAS reads it back as this tree.
+
+    `mode` is "ltl" (the formula is the entry's `A φ`; inside, the `A` that MCMAS
+    puts under an epistemic operator stays implicit) or "ctlstar".
+    """
+    ltl = mode == "ltl"
+
+    def text(node: Formula) -> str:
+        match node:
+            case fm.Prop() | fm.AgentStates() | fm.Const():
+                return to_text(node)
+            case fm.ActionAtom(agent=agent, action=action):
+                return f"{agent}.Action = {action}"
+            case fm.Not(operand=x):
+                return f"!{operand(x)}"
+            case fm.And() | fm.Or() | fm.Implies() | fm.U():
+                return f"({operand(node.left)} {_DIALECT_SYMBOL[type(node)]} {operand(node.right)})"
+            case fm.X(operand=x) | fm.F(operand=x) | fm.G(operand=x) | fm.A(path=x) | fm.E(path=x):
+                return f"{type(node).__name__} {operand(x)}"
+            case fm.K(agent=who, operand=x) | fm.GK(group=who, operand=x) | fm.DK(group=who, operand=x) \
+                    | fm.GCK(group=who, operand=x):
+                if ltl and isinstance(x, fm.A):
+                    x = x.path
+                return f"{type(node).__name__}({who}, {text(x)})"
+        raise ValueError(f"{to_text(node)} has no form in MCMAS's {'LTL' if ltl else 'CTL*'} syntax")
+
+    def operand(node: Formula) -> str:
+        """Parenthesised unless it is an atom or brings its own parentheses."""
+        if isinstance(node, (fm.Prop, fm.AgentStates, fm.Const, fm.And, fm.Or, fm.Implies, fm.U) + fm.EPISTEMIC):
+            return text(node)
+        return f"({text(node)})"
+
+    if ltl:
+        if not isinstance(formula, fm.A):
+            raise ValueError("an LTL entry is `A φ`")
+        return f"LTL {text(formula.path)}"
+    return f"CTL* {text(formula)}"
+
+
 # ---------------------------------------------------------------- MCMAS's A(φ U ψ) in plain entries
 
 _BOOLEAN_LEVELS: tuple[tuple[type, str], ...] = ((fm.Iff, "left"), (fm.Implies, "right"), (fm.Or, "left"), (fm.And, "left"))

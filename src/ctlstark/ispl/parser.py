@@ -544,11 +544,13 @@ class _Builder(Transformer_NonRecursive):
             conventional = fm.A(conventional)
         elif formulas.state_formula_problem(conventional) or list(formulas.operand_problems(conventional)):
             return None
+        conventional = formulas.infinite_reading(conventional)  # both readings are of a dialect entry
         if formulas.strip_state_quantifiers(conventional) == formulas.strip_state_quantifiers(formula):
             return None
-        return (f"MCMAS reads `{prefix}{body.rstrip()}` as `{to_text(formula)}`, not as the conventional "
-                f"`{to_text(conventional)}`; write the plain entry `{to_text(formula)}` to state "
-                f"MCMAS's reading explicitly")
+        dialect = "ltl" if mode == "ltl" else "ctlstar"
+        return (f"MCMAS reads `{prefix}{body.rstrip()}` as `{formulas.dialect_text(formula, dialect)}`, not as "
+                f"the conventional `{formulas.dialect_text(conventional, dialect)}`; write "
+                f"`{formulas.dialect_text(formula, dialect)}` to state MCMAS's reading explicitly")
 
     # ------------------------------------------------------------ formulas (ctlstark syntax)
     # Each rule returns (formula, meta) only at the entry level; inside, plain formulas.
