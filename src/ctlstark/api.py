@@ -324,13 +324,25 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
         formulas=results,
         deadlock_states=deadlock_count,
         deadlock_examples=deadlock_examples,
-        warnings=list(model.warnings),
+        warnings=list(model.warnings) + _fairness_warnings(checker, file_name),
         bdd_peak_nodes=backend.peak_nodes(system.bdd),
         stopped=stopped,
         lint=lint_warnings,
     )
     system.release()  # the report is plain data: free the BDDs now, not at some later garbage collection
     return report
+
+
+def _fairness_warnings(checker: Checker, file_name: str | None) -> list[str]:
+    """A warning when no initial state is fair: every formula then holds vacuously (as in MCMAS and NuSMV)."""
+    system, model = checker.system, checker.system.model
+    if not model.fairness or system.initial == system.bdd.false \
+            or checker.fair_initial_states != system.bdd.false:
+        return []
+    line, column = model.fairness[0].pos or (1, 1)
+    return [f"{file_name or '<model>'}:{line}:{column}: warning: no initial state is fair (none starts a path that "
+            "meets every Fairness formula infinitely often), so every formula holds vacuously; MCMAS says "
+            "\"The fairness constraint does not hold in any paths\" and does the same"]
 
 
 def _add_traces(checker: Checker, entries: list[FormulaEntry], results: list[FormulaResult]) -> None:
@@ -439,7 +451,7 @@ def fairness_until_warnings(entry: FormulaEntry, model: Model) -> list[str]:
         return []
     warnings = []
     for sub in subformulas(entry.formula):
-        if isinstance(sub, A) and isinstance(sub.path, U) and is_state_formula(sub.path.left) \
+        if isinstance(sub, A) and not sub.infinite and isinstance(sub.path, U) and is_state_formula(sub.path.left) \
                 and is_state_formula(sub.path.right):
             warnings.append(
                 f"{entry.source or '--formula'}: warning: `{to_text(sub)}` is checked over fair paths only "
