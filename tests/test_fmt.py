@@ -315,6 +315,21 @@ def test_names_are_not_resolved() -> None:
     assert "y = 0 : {go};" in format_model(text)
 
 
+def test_names_declared_twice_are_kept() -> None:
+    """A repeated declaration stays where it is written: which one counts (the first variable
+    or action, the last proposition or group; docs/differences.md#acceptance) depends on the
+    order, so the formatted file means the same and gets the same warnings at the same places."""
+    text = small_model().replace("    b : boolean;\n", "    b:boolean;\n    b : 0..1;\n").replace(
+        "{go}", "{go,go}", 1).replace("  q if Bot.b = true;\n", "  q if Bot.b = true;\n  q if Bot.b = false;\n")
+    formatted = assert_formats_faithfully(text)
+    assert "    b : boolean;\n    b : 0..1;\n" in formatted
+    assert "  Actions = {go, go};\n" in formatted
+    assert "  q if Bot.b = true;\n  q if Bot.b = false;\n" in formatted
+    assert [w.split(": warning: ")[1].splitlines()[0] for w in parse_model(formatted, "f.ispl").warnings] == [
+        w.split(": warning: ")[1].splitlines()[0] for w in parse_model(text, "f.ispl").warnings]
+    assert len(parse_model(formatted).warnings) == 3
+
+
 # ---------------------------------------------------------------- properties
 
 

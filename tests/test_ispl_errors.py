@@ -74,11 +74,9 @@ def test_error_format_has_caret():
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ("x : boolean;", "x : boolean;\n    x : 0..1;", "declared twice"),
     ("p if Ag.x = true;", "p if Ag.z = true;", "has no variable `z`"),
     ("p if Ag.x = true;", "p if x = true;", "every variable is written with its agent"),
     ("p if Ag.x = true;", "p if Bg.x = true;", "there is no agent `Bg`"),
-    ("q if Ag.x = false;", "p if Ag.x = false;", "proposition `p` is defined twice"),
     ("Other : {go};", "Other : {run};", "action `run` is not declared by `Ag`"),
     ("x = true if x = false;", "x = true if Action = run;", "action `run` is not declared by `Ag`"),
     ("x = true if x = false;", "x = true if x < true;", "compares integers only"),
@@ -98,7 +96,6 @@ def test_error_format_has_caret():
     ("  Ag.x = false;\nend InitStates", "  Ag.x = false and Ag.x <> true;\nend InitStates",
      "InitStates may only combine equalities"),
     ("Other : {go};", "Other : {go};\n    x = true : {go};", "`Other` line must be the last"),
-    ("Groups\n  g = {Ag};\nend Groups\n", "Groups\n  g = {Ag};\n  g = {Ag};\nend Groups\n", "defined twice"),
 ])
 def test_semantic_checks(old, new, message):
     text = MINIMAL.replace(old, new)
@@ -136,6 +133,21 @@ def test_enumerations_with_unrelated_value_sets_are_not_comparable():
     text = MINIMAL.replace("x : boolean;", "x : boolean;\n    e : {u, k};\n    h : {k, z};")
     assert "unrelated value sets" in first_error(text.replace("x = true if x = false;", "x = true if e = h;")).message
     parse_model(text.replace("x = true if x = false;", "x = true if e = k;"))
+
+
+@pytest.mark.parametrize("old, new, where", [
+    ("x : boolean;", "x : boolean;\n    x : 0..1;", "x : 0..1"),
+    ("q if Ag.x = false;", "p if Ag.x = false;", "p if Ag.x = false"),
+    ("Groups\n  g = {Ag};\nend Groups\n", "Groups\n  g = {Ag};\n  g = {Ag};\nend Groups\n", "g = {Ag};\nend"),
+])
+def test_names_declared_again_are_warnings_as_in_mcmas(old, new, where):
+    """MCMAS warns and checks the model (tests/test_duplicates.py has the meanings)."""
+    text = MINIMAL.replace(old, new)
+    assert text != MINIMAL
+    warnings = parse_model(text, "dup.ispl").warnings
+    assert len(warnings) == 1
+    assert warnings[0].startswith(f"dup.ispl:{line_of(text, where)}:") and ": warning: " in warnings[0]
+    assert "again" in warnings[0]
 
 
 def test_all_diagnostics_are_collected():

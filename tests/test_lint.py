@@ -165,3 +165,36 @@ def test_command_line_json_has_the_lint_list(tmp_path: Path) -> None:
     assert [(w["file"], w["line"], w["column"], w["kind"]) for w in document["lint"]] == [
         (str(model), line, column, kind) for line, column, kind, _ in EXPECTED]
     assert json.loads(run_check(model, "--json").stdout)["lint"] is None
+
+
+# ---------------------------------------------------------------- names declared twice
+
+
+def test_lint_points_at_the_declaration_that_counts() -> None:
+    """A repeated variable keeps its first declaration, a repeated proposition its last
+    (as in MCMAS; docs/differences.md#acceptance): lint's warnings are placed there."""
+    text = SLOPPY.replace("    spare : boolean;\n", "    spare : boolean;\n    spare : 0..3;\n").replace(
+        "  crashed if Robot.pos = 3;\n", "  crashed if Robot.pos = 1;\n  crashed if Robot.pos = 3;\n")
+    warnings = lint_text(text)
+    assert [(w.line, w.column, w.kind) for w in warnings] == [
+        (17, 5, "unused"), (20, 26, "never enabled"), (24, 5, "unreachable protocol line"),
+        (28, 5, "dead evolution line"), (35, 3, "never true")]
+    # the first `crashed` (line 34, `pos = 1`, reachable) is replaced: only the second counts
+    assert "`crashed`" in warnings[-1].message
+
+
+def test_command_line_lint_shows_the_repeated_declaration_too(tmp_path: Path) -> None:
+    model = tmp_path / "sloppy.ispl"
+    model.write_text(SLOPPY.replace("    spare : boolean;\n", "    spare : boolean;\n    spare : 0..3;\n"),
+                     encoding="utf-8")
+    linted = run_check(model, "--lint")
+    assert linted.returncode == 1  # `EF crashed` is FALSE: the verdicts are those of the file without the repeat
+    lines = linted.stderr.splitlines()
+    assert lines[0] == (f"{model}:18:5: warning: variable `spare` of `Robot` is declared again with another type, "
+                        f"`0..3` (first declared at line 17 as `boolean`); as MCMAS does, the first declaration "
+                        f"counts: `spare` is `boolean`")
+    assert lines[1:3] == ["        spare : 0..3;", "        ^"]
+    assert lines[3].startswith(f"{model}:17:5: warning: variable `spare` of `Robot` is never read")
+    document = json.loads(run_check(model, "--lint", "--json").stdout)
+    assert document["warnings"][0].startswith(f"{model}:18:5: warning: variable `spare`")
+    assert (document["lint"][0]["line"], document["lint"][0]["kind"]) == (17, "unused")

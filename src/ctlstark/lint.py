@@ -81,7 +81,9 @@ class Declarations:
 
     @classmethod
     def of_syntax(cls, syntax: sx.ModelSyntax, file: str | None) -> Declarations:
-        """The positions in a syntax tree (the first declaration wins where a name repeats)."""
+        """The positions in a syntax tree; where a name repeats, the declaration that counts
+        (docs/differences.md#acceptance): the first of a variable or action, the last of a
+        proposition (a file with an agent declared twice does not resolve)."""
         found = cls(file)
         agents = ((syntax.environment,) if syntax.environment else ()) + syntax.agents
         for agent in agents:
@@ -95,7 +97,7 @@ class Declarations:
             for index, evolution in enumerate(agent.evolution):
                 found.evolution_lines[(name, index)] = evolution.pos
         for proposition in syntax.evaluation:
-            found.propositions.setdefault(proposition.name.text, proposition.name.pos)
+            found.propositions[proposition.name.text] = proposition.name.pos
         return found
 
     @classmethod

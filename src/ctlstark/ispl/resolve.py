@@ -5,6 +5,14 @@ one IsplError with all of them. The visibility rules per context are those of
 GRAMMAR.md §4.1: inside an agent a bare name is one of its own variables (or
 an enumeration value) and `Environment.x` an environment variable it can see;
 in Evaluation and InitStates every variable carries its agent prefix.
+
+A name declared again is accepted with a located warning, with the meaning MCMAS
+1.3.0 gives it (docs/differences.md#acceptance): a repeated variable, action,
+Lobsvars entry or enumeration value is ignored (the first declaration counts), a
+repeated proposition or group replaces the earlier definition (the last one counts,
+and the earlier one is not checked). A name in both the environment's Obsvars and
+Vars is an error, as in MCMAS; an agent declared twice is an error too, although
+MCMAS only warns there, because MCMAS then checks that agent's actions wrongly.
 """
 
 from __future__ import annotations
@@ -109,6 +117,7 @@ class _Resolver:
         self.groups: dict[str, tuple[str, ...]] = {}
         self.semantics = "multi"
         self._obsvar_names: list[str] = []
+        self._ignored: set[int] = set()  # repeated agents and variables (by id): not resolved further
         # The tables of shared resolved expressions (see `constant` … `binary_node`).
         self._constants: dict[tuple[type, bool | int], tuple[Expr, _Type]] = {}
         self._symbols: dict[str, tuple[Expr, _Type]] = {}
@@ -138,7 +147,7 @@ class _Resolver:
         environment = syntax.environment or _empty_environment()
         declarations = (environment,) + syntax.agents
         self.declare_agents(declarations)
-        agents = tuple(self.agent(decl) for decl in declarations)
+        agents = tuple(self.agent(decl) for decl in declarations if id(decl) not in self._ignored)
         self.declare_propositions(syntax.evaluation, syntax.evaluation_pos)
         initial = self.initial_condition(syntax.initial)
         self.declare_groups(syntax.groups)
@@ -175,6 +184,7 @@ class _Resolver:
     # ------------------------------------------------------------ declarations
 
     def declare_agents(self, declarations: Iterable[sx.AgentDecl]) -> None:
+        first: dict[str, sx.AgentDecl] = {}
         for decl in declarations:
             if not decl.is_environment:
                 if decl.name.text == ENVIRONMENT:
@@ -183,34 +193,65 @@ class _Resolver:
                 # A reserved name is an error, but the agent is still declared so
                 # that its uses do not each report "there is no agent" as well.
                 self.check_name(decl.name, "an agent")
-                if decl.name.text in self.agent_variables:
-                    self.error(f"agent `{decl.name.text}` is declared twice", decl.name.pos)
+                earlier = first.get(decl.name.text)
+                if earlier is not None:
+                    self.error(f"agent `{decl.name.text}` is declared again (first declared at line "
+                               f"{earlier.name.pos[0]}); MCMAS only warns here, but its verdicts about the "
+                               f"agent's actions are then wrong (even for an identical copy), so ctlstark "
+                               f"rejects the file: remove one declaration", decl.name.pos)
+                    self._ignored.add(id(decl))  # its body would only add follow-up errors
                     continue
+            first[decl.name.text] = decl
             self.agent_variables[decl.name.text] = self.declare_variables(decl)
             self.agent_actions[decl.name.text] = self.declare_actions(decl)
         for decl in declarations:
+            if id(decl) in self._ignored:
+                continue
             for var in (decl.obsvars or ()) + (decl.vars or ()):
-                self.check_enum_symbols(var)
+                if id(var) not in self._ignored:
+                    self.check_enum_symbols(var)
 
     def declare_variables(self, decl: sx.AgentDecl) -> dict[str, Variable]:
         variables: dict[str, Variable] = {}
-        obsvar_names = {v.name.text for v in decl.obsvars or ()}
+        first: dict[str, sx.VarDecl] = {}
+        obsvars = decl.obsvars or ()
+        obsvar_names = {v.name.text for v in obsvars}
         if decl.is_environment:
-            self._obsvar_names = [v.name.text for v in decl.obsvars or ()]
-        for var in (decl.obsvars or ()) + (decl.vars or ()):
-            self.check_name(var.name, "a variable")  # reported; still declared, to avoid follow-up errors
-            if var.name.text in variables:
-                if var.name.text in obsvar_names and var in (decl.vars or ()):
+            self._obsvar_names = list(dict.fromkeys(v.name.text for v in obsvars))
+        for index, var in enumerate(obsvars + (decl.vars or ())):
+            earlier = first.get(var.name.text)
+            if earlier is not None:
+                if var.name.text in obsvar_names and index >= len(obsvars):
                     self.error(f"`{var.name.text}` is declared both in Obsvars and in Vars", var.name.pos)
                 else:
-                    self.error(f"variable `{var.name.text}` is declared twice in `{decl.name.text}`", var.name.pos)
+                    self.repeated_variable(decl, var, earlier)
+                self._ignored.add(id(var))
                 continue
+            first[var.name.text] = var
+            self.check_name(var.name, "a variable")  # reported; still declared, to avoid follow-up errors
             var_type = self.variable_type(var)
             if var_type is not None:
                 variables[var.name.text] = Variable(decl.name.text, var.name.text, var_type)
         if not decl.is_environment and not decl.vars:
             self.error(f"agent `{decl.name.text}` needs at least one variable", decl.pos)
         return variables
+
+    def repeated_variable(self, decl: sx.AgentDecl, var: sx.VarDecl, earlier: sx.VarDecl) -> None:
+        """MCMAS warns about a variable declared again in one agent and keeps the first declaration
+        (its type and its encoding); of the repeated one only the reserved words are errors
+        (they are syntax errors for MCMAS)."""
+        if isinstance(var.type, sx.EnumTypeSpec):
+            for symbol in var.type.symbols:
+                self.check_name(symbol, "an enumeration value")
+        name, agent, line = var.name.text, decl.name.text, earlier.name.pos[0]
+        first_type, this_type = _type_text(earlier.type), _type_text(var.type)
+        if first_type == this_type:
+            self.warning(f"variable `{name}` of `{agent}` is declared again (first declared at line {line}); "
+                         f"as MCMAS does, the repeated declaration is ignored", var.name.pos)
+        else:
+            self.warning(f"variable `{name}` of `{agent}` is declared again with another type, `{this_type}` "
+                         f"(first declared at line {line} as `{first_type}`); as MCMAS does, the first "
+                         f"declaration counts: `{name}` is `{first_type}`", var.name.pos)
 
     def variable_type(self, var: sx.VarDecl) -> VarType | None:
         spec = var.type
@@ -243,11 +284,15 @@ class _Resolver:
 
     def declare_actions(self, decl: sx.AgentDecl) -> tuple[str, ...]:
         actions: list[str] = []
+        first: dict[str, sx.Pos] = {}
         for action in decl.actions:
-            if not self.check_name(action, "an action"):
+            if action.text in first:
+                self.warning(f"action `{action.text}` is listed again in the Actions of `{decl.name.text}` "
+                             f"(first {_at(first[action.text], action.pos)}); the repeat is ignored, as by MCMAS",
+                             action.pos)
                 continue
-            if action.text in actions:
-                self.warning(f"action `{action.text}` is declared twice", action.pos)
+            first[action.text] = action.pos
+            if not self.check_name(action, "an action"):
                 continue
             actions.append(action.text)
         if not decl.is_environment and not actions:
@@ -278,7 +323,13 @@ class _Resolver:
             return []
         environment = self.environment_syntax_variables()
         observed = [environment[v] for v in self.obsvar_names if v in environment]
+        first: dict[str, sx.Pos] = {}
         for name in decl.lobsvars or ():
+            if name.text in first:
+                self.warning(f"`{name.text}` is listed again in the Lobsvars of `{decl.name.text}` "
+                             f"(first {_at(first[name.text], name.pos)}); the repeat is ignored, as by MCMAS", name.pos)
+                continue
+            first[name.text] = name.pos
             if name.text in self.obsvar_names:
                 self.error(f"Lobsvars may only list environment Vars; `{name.text}` is an Obsvar, "
                            f"visible to every agent already", name.pos)
@@ -320,7 +371,14 @@ class _Resolver:
             self.error(f"the protocol of `{decl.name.text}` needs at least one line", decl.protocol_pos)
         rules = []
         for index, line in enumerate(decl.protocol):
+            listed: dict[str, sx.Pos] = {}
             for action in line.actions:
+                if action.text in listed:
+                    self.warning(f"action `{action.text}` is listed twice in this protocol line "
+                                 f"(first {_at(listed[action.text], action.pos)}); the repeat changes nothing",
+                                 action.pos)
+                    continue
+                listed[action.text] = action.pos
                 if action.text not in actions:
                     self.error(f"action `{action.text}` is not declared by `{decl.name.text}`", action.pos)
             if line.is_other:
@@ -404,16 +462,29 @@ class _Resolver:
             self.error("the Evaluation section must define at least one proposition", pos)
         scope = _Scope("the Evaluation section", qualified=self.any_variable,
                        bare_hint=" (in Evaluation every variable is written with its agent, e.g. `Agent.x`)")
-        for proposition in propositions:
+        for proposition in self.last_definitions(propositions, "proposition"):
             condition = self.condition(proposition.condition, scope)
             if not self.check_name(proposition.name, "a proposition"):
-                continue
-            if proposition.name.text in self.propositions:
-                self.error(f"proposition `{proposition.name.text}` is defined twice", proposition.name.pos)
                 continue
             # A condition with errors has been reported; the name stays defined
             # (as false) so formulas using it do not each report it as unknown.
             self.propositions[proposition.name.text] = condition if condition is not None else Const(False)
+
+    def last_definitions(self, definitions: tuple[Any, ...], what: str) -> list[Any]:
+        """The definitions that count: MCMAS keeps the last definition of a proposition or
+        group name and never checks the earlier ones; each repetition gets a warning."""
+        first: dict[str, sx.Pos] = {}
+        last: dict[str, Any] = {}
+        for definition in definitions:
+            name = definition.name
+            if name.text in first:
+                self.warning(f"{what} `{name.text}` is defined again (first defined at line {first[name.text][0]}); "
+                             f"as MCMAS does, this definition replaces the earlier one, which is not used",
+                             name.pos)
+            else:
+                first[name.text] = name.pos
+            last[name.text] = definition
+        return [definition for definition in definitions if last[definition.name.text] is definition]
 
     def any_variable(self, ref: sx.Qualified) -> Variable | str:
         variables = self.agent_variables.get(ref.agent)
@@ -434,11 +505,8 @@ class _Resolver:
         return self.condition(condition, scope) or TRUE
 
     def declare_groups(self, groups: tuple[sx.GroupDecl, ...]) -> None:
-        for group in groups:
+        for group in self.last_definitions(groups, "group"):
             if not self.check_name(group.name, "a group"):
-                continue
-            if group.name.text in self.groups:
-                self.error(f"group `{group.name.text}` is defined twice", group.name.pos)
                 continue
             members: list[str] = []
             for member in group.members:
@@ -795,6 +863,20 @@ def _chain_operands(expr: sx.BinaryExpr) -> list[sx.Expr]:
         operands.append(node)
         pending += rights  # the nearest right operand is popped first
     return operands
+
+
+def _type_text(spec: sx.TypeSpec) -> str:
+    """A declared type as written in ISPL: `boolean`, `0..3`, `{a, b}`."""
+    if isinstance(spec, sx.BoolTypeSpec):
+        return "boolean"
+    if isinstance(spec, sx.RangeTypeSpec):
+        return f"{spec.low}..{spec.high}"
+    return "{" + ", ".join(symbol.text for symbol in spec.symbols) + "}"
+
+
+def _at(first: sx.Pos, here: sx.Pos) -> str:
+    """Where the first of two occurrences is, said briefly: its column when on the same line."""
+    return f"at column {first[1]}" if first[0] == here[0] else f"at line {first[0]}, column {first[1]}"
 
 
 def _describe(value_type: _Type) -> str:
