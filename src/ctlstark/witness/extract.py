@@ -24,7 +24,10 @@ Every step where the path formula rests on a nested state subformula (the hold
 states and the goal of an until, every state of an `EG` lasso, the positions
 where a CTL* path consults a fresh proposition of LABEL/TRANS) links to that
 subformula's own explanation there, whenever it has one (`witness.support`
-finds the steps): the result is a tree of traces.
+finds the steps): the result is a tree of traces. A Boolean state subformula
+is explained by its parts (`WitnessBuilder.explanations`): a FALSE `φ or ψ` by
+both disjuncts, a TRUE `φ and ψ` by both conjuncts, `φ -> ψ` as `!φ or ψ`, so
+every spelling of one condition gets the same children.
 
 A FALSE top-level Boolean combination (`φ -> ψ`, `!φ`, …) gets a one-state
 counterexample at an initial state where it fails, whose children explain the
@@ -124,7 +127,7 @@ class WitnessBuilder:
         self.bdd = checker.system.bdd
         self._constraints: list[Function] | None = None
         self._state_bdds: dict[State, Function] = {}
-        self._explanations: dict[tuple[f.Formula, State], Trace | None] = {}
+        self._explanations: dict[tuple[f.Formula, State, bool], Trace | None] = {}
 
     # ------------------------------------------------------------ entry points
 
@@ -150,16 +153,17 @@ class WitnessBuilder:
         return trace
 
     def explain(self, formula: f.Formula, state: State, value: bool) -> Trace | None:
-        """A trace from `state` showing that `formula` has truth value `value` there, or None if it has no linear explanation."""
+        """A trace from `state` showing that `formula` has truth value `value` there, or None if it has no linear explanation.
+
+        A Boolean combination gets its one-state trace (`boolean`). A link inside a
+        trace uses `explanations` instead, which explains its parts directly.
+        """
         match formula:
             case f.Not(operand=operand):
                 return self.explain(operand, state, not value)
-            case f.And(left=left, right=right) if not value:
-                return self.explain(left if not self._holds(left, state) else right, state, False)
-            case f.Or(left=left, right=right) if value:
-                return self.explain(left if self._holds(left, state) else right, state, True)
-            case f.Implies(left=left, right=right) if not value:
-                return self.explain(right, state, False)
+            case f.And() | f.Or() | f.Implies() | f.Iff():
+                trace = self.boolean(formula, state, value)
+                return trace if trace.children else None
             case f.E() | f.A():
                 return self._temporal(formula, self.state_bdd(state), value)
             case f.K() | f.GK() | f.DK() | f.GCK() if not value:
@@ -186,11 +190,35 @@ class WitnessBuilder:
         """
         kind = "witness" if value else "counterexample"
         trace = self.make_trace(f.to_text(formula), kind, [state], None, formula)
-        for leaf, leaf_value in self.reasons(formula, state, value):
-            child = self.explain(leaf, state, leaf_value)
-            if child is not None:
-                trace.children.append(Link(0, "justifies", child))
+        for child in self.explanations(formula, state, value):
+            trace.children.append(Link(0, "justifies", child))
         return trace
+
+    def explanations(self, formula: f.Formula, state: State, value: bool) -> list[Trace]:
+        """The traces from `state` that together explain why the state formula `formula` has truth value `value` there.
+
+        A Boolean combination is explained by its parts, whatever its spelling: the
+        leaves `reasons` picks (a FALSE `φ or ψ` both disjuncts, a TRUE `φ and ψ`
+        both conjuncts, `φ -> ψ` as `!φ or ψ`, negations flip the value), each with
+        its own trace; any other formula by its own trace. A leaf whose value has no
+        linear explanation (a proposition, a TRUE `A…`) contributes none, so
+        `AG(p or AX q)` and `AG(!p -> AX q)` get the same children. Each (leaf, state,
+        value) is built once (a lasso may revisit a state).
+        """
+        if isinstance(formula, f.ActionAtom) or isinstance(formula, f.Not) and isinstance(formula.operand, f.ActionAtom):
+            return []  # judged on the step's joint action: nothing to explain
+        if isinstance(formula, BOOLEAN_CONNECTIVES):
+            leaves = list(dict.fromkeys(self.reasons(formula, state, value)))
+        else:
+            leaves = [(formula, value)]
+        found: list[Trace] = []
+        for leaf, leaf_value in leaves:
+            key = (leaf, state, leaf_value)
+            if key not in self._explanations:
+                self._explanations[key] = self.explain(leaf, state, leaf_value)
+            if (trace := self._explanations[key]) is not None:
+                found.append(trace)
+        return found
 
     def reasons(self, formula: f.Formula, state: State, value: bool) -> list[tuple[f.Formula, bool]]:
         """Leaves of a Boolean combination and their truth values at `state` that suffice for `formula` to have `value`.
@@ -253,23 +281,18 @@ class WitnessBuilder:
         states = trace.states
         support = path_support(path, len(states), trace.loop_start,
                                lambda subformula, position: self._truth_at(trace, subformula, position))
+        linked: set[tuple[int, int]] = set()
         for position, subformula in support:
-            child = self._explanation(subformula, states[position])
-            if child is not None:
-                trace.children.append(Link(position, "justifies", child))
+            for child in self.explanations(subformula, states[position], True):
+                if (position, id(child)) not in linked:  # two subformulas at one step may share a leaf
+                    linked.add((position, id(child)))
+                    trace.children.append(Link(position, "justifies", child))
 
     def _truth_at(self, trace: Trace, formula: f.Formula, position: int) -> bool:
         """A state formula at a step's state, or an action atom of the step's joint action."""
         if isinstance(formula, f.ActionAtom):
             return action_atom_holds(self.system.model, formula, trace.steps[position].action)
         return self._holds(formula, trace.steps[position].state)
-
-    def _explanation(self, formula: f.Formula, state: State) -> Trace | None:
-        """`explain(formula, state, True)`, built once per (formula, state) (a lasso may revisit a model state)."""
-        key = (formula, state)
-        if key not in self._explanations:
-            self._explanations[key] = self.explain(formula, state, True)
-        return self._explanations[key]
 
     def _path_states(self, path: f.Formula, source: Function) -> tuple[list[State], int | None]:
         """States of a witness of the CTL-shaped `E path` from one of `source`, and the loop start (None: finite)."""
@@ -355,8 +378,7 @@ class WitnessBuilder:
             child = self.make_trace(f"a run to a state {', '.join(agents)} cannot tell apart", "path", run, None)
             parent.children.append(Link(len(parent.steps) - 1, "indistinguishable", child, agents))
             parent = child
-        justification = self.explain(formula.operand, parent.steps[-1].state, False)
-        if justification is not None:
+        for justification in self.explanations(formula.operand, parent.steps[-1].state, False):
             parent.children.append(Link(len(parent.steps) - 1, "justifies", justification))
         return trace
 
@@ -370,8 +392,7 @@ class WitnessBuilder:
         trace = self.make_trace(f.to_text(formula), "counterexample", [state], None, formula)
         run = self.make_trace(f"a run to a state where {agent} is correct", "path", self._nearest_run(violations), None)
         trace.children.append(Link(0, "correct", run, (agent,)))
-        justification = self.explain(formula.operand, run.steps[-1].state, False)
-        if justification is not None:
+        for justification in self.explanations(formula.operand, run.steps[-1].state, False):
             run.children.append(Link(len(run.steps) - 1, "justifies", justification))
         return trace
 
@@ -402,8 +423,7 @@ class WitnessBuilder:
         run = self.make_trace(description, "path", self._nearest_run(targets), None)
         trace.children.append(Link(0, relation, run, (formula.debtor, formula.creditor)))  # type: ignore[arg-type]
         if violated is not None:
-            justification = self.explain(violated, run.steps[-1].state, False)
-            if justification is not None:
+            for justification in self.explanations(violated, run.steps[-1].state, False):
                 run.children.append(Link(len(run.steps) - 1, "justifies", justification))
         return trace
 
