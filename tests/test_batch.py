@@ -170,8 +170,8 @@ def test_verdicts_are_matched_to_expectations_by_index_and_text(mixed_suite: Pat
     extended = rows["extended"]
     assert [row.verdict for row in extended.formulas] == [True, *BIT_VERDICTS, False]
     assert [row.status for row in extended.formulas][:2] == ["pass", "fail"]  # EF recack TRUE as expected; then #2
-    assert report.counts == {"pass": 3, "fail": 3, "error": 0, "no expectation": 14, "failed jobs": 2,
-                             "retried jobs": 0}
+    assert report.counts == {"pass": 3, "fail": 3, "error": 2, "no expectation": 14, "failed jobs": 2,
+                             "retried jobs": 0}  # the two failed jobs are errors
     assert not report.ok
 
 
@@ -185,8 +185,8 @@ def test_the_table_names_every_mismatch_and_failure_and_the_exit_status_is_1(mix
     assert "bit_transmission #3: expected TRUE, got FALSE: AG(recbit -> K(Sender, recbit))" in problems
     assert "bit_transmission: expected TRUE of #40: no such formula in the model" in problems
     assert "broken: error: " in problems and "exits: error: generator: " in problems
-    assert summary.startswith("4 jobs, 20 formulas: 3 as expected, 3 differ, 0 errors, 14 without expectation; "
-                              "2 jobs failed")
+    assert summary.startswith("4 jobs, 20 formulas + 2 failed jobs: 3 as expected, 3 differ, 2 errors, "
+                              "14 without expectation; ")
 
 
 def test_junit_xml_parses_and_counts_failures_and_errors(mixed_suite: Path, tmp_path: Path) -> None:
@@ -214,6 +214,63 @@ def test_json_report_without_measurements_is_reproducible(mixed_suite: Path, tmp
     assert document["ok"] is False and [job["name"] for job in document["jobs"]] == [
         "bit_transmission", "broken", "exits", "extended"]
     assert "seconds" not in document["jobs"][0] and "wall_seconds" not in document
+
+
+def test_jobs_whose_models_do_not_parse_are_errors_in_every_output(tmp_path: Path) -> None:
+    """Issue 17: with three generated models that did not parse, the table and the JUnit file
+    counted three errors and the summary line "0 errors"; every output now counts the same."""
+    (tmp_path / "bad.py").write_text('print("Agent Ag\\n  Vars:\\n    x : boolean;\\n  end Vars\\n  Actions = {go")\n')
+    (tmp_path / "broken.ispl").write_text("Agent Ag\n  Vars: x : boolean; end Vars\n  Actions = {go}\n")
+    (tmp_path / "empty.ispl").write_text("")
+    manifest = write_manifest(tmp_path, f"""
+[[model]]
+path = "{BIT}"
+expect = [true]
+
+[[model]]
+path = "broken.ispl"
+expect = [true]
+
+[[model]]
+path = "empty.ispl"
+
+[[generator]]
+name = "bad"
+command = "{{python}} bad.py {{n}}"
+parameters = {{ n = [1, 2, 3] }}
+""")
+    junit, report_json = tmp_path / "report.xml", tmp_path / "report.json"
+    status, stdout, _ = run_cli(str(manifest), "--local", "--junit", str(junit), "--json", str(report_json))
+    assert status == 1
+    table, problems, summary = stdout.strip().split("\n\n")
+    assert [line.split()[-1] for line in table.splitlines()[2:]] == ["ERROR"] * 3 + ["ok", "ERROR", "ERROR"]
+    assert len(problems.splitlines()) == 5 and all(": error: " in line for line in problems.splitlines())
+    assert summary.startswith("6 jobs, 8 formulas + 5 failed jobs: 1 as expected, 0 differ, 5 errors, "
+                              "7 without expectation; ")
+    counts = json.loads(report_json.read_text())["counts"]
+    assert counts == {"pass": 1, "fail": 0, "error": 5, "no expectation": 7, "failed jobs": 5, "retried jobs": 0}
+    suite = ElementTree.parse(junit).getroot().find("testsuite")
+    cases = suite.findall("testcase")
+    assert int(suite.get("errors")) == len([case for case in cases if case.find("error") is not None]) == 5
+    assert int(suite.get("tests")) == len(cases) == 8 + 5 == sum(counts[key] for key in
+                                                                 ("pass", "fail", "error", "no expectation"))
+
+
+def test_one_failed_job_and_one_formula_read_in_the_singular(tmp_path: Path) -> None:
+    (tmp_path / "broken.ispl").write_text("Agent Ag\n")
+    manifest = write_manifest(tmp_path, f"""
+[[model]]
+path = "{BIT}"
+only = true
+formulas = ["EF recack"]
+
+[[model]]
+path = "broken.ispl"
+""")
+    report = run_suite(load_suite(manifest), workers=0)
+    assert report.counts["error"] == 1 and report.counts["failed jobs"] == 1 and not report.ok
+    assert report.summary().startswith("2 jobs, 1 formula + 1 failed job: 0 as expected, 0 differ, 1 error, "
+                                       "1 without expectation; ")
 
 
 def test_the_examples_suite_passes_with_recorded_verdicts() -> None:

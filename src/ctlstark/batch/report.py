@@ -4,6 +4,12 @@ The report is sorted by job name (then formula index), never by completion
 order, so the same suite gives the same report whatever the worker count;
 times, memory and the wall time are the only parts that vary, and
 `measurements=False` leaves them out.
+
+Every output counts the same *results*: one per formula row (a formula, or an
+expectation that names no formula) and one per job that produced no verdicts (a
+failed job). The summary line, the JSON `counts` and the JUnit `tests`/`failures`/
+`errors` are all `BatchReport.counts`; a failed job is one error in each, as it is
+one `ERROR` row of the table and one `<testcase name="(job)">` of the JUnit file.
 """
 
 from __future__ import annotations
@@ -65,6 +71,9 @@ class BatchReport:
     def __post_init__(self) -> None:
         self.counts = {status: 0 for status in (PASS, FAIL, ERROR, UNCHECKED)}
         for job in self.jobs:
+            if job.result.error is not None:
+                self.counts[ERROR] += 1  # one result: the job's (its formulas were never checked)
+                continue
             for row in job.formulas:
                 self.counts[row.status] += 1
         self.counts["failed jobs"] = sum(job.result.error is not None for job in self.jobs)
@@ -72,16 +81,26 @@ class BatchReport:
 
     @property
     def ok(self) -> bool:
-        """True when every expectation is met and nothing failed."""
-        return self.counts[FAIL] == 0 and self.counts[ERROR] == 0 and self.counts["failed jobs"] == 0
+        """True when every expectation is met and nothing failed (a failed job is an error)."""
+        return self.counts[FAIL] == 0 and self.counts[ERROR] == 0
+
+    @property
+    def results(self) -> int:
+        """How many results the counts are over: the JUnit report's test cases."""
+        return sum(self.counts[status] for status in (PASS, FAIL, ERROR, UNCHECKED))
 
     def summary(self) -> str:
-        formulas = sum(len(job.formulas) for job in self.jobs)
+        """`N jobs, M formulas[ + K failed jobs]: … as expected, … differ, … errors, … without expectation; …`.
+
+        The four numbers add up to the total before the colon; the errors include the failed jobs.
+        """
         counts = self.counts
-        text = (f"{_jobs(len(self.jobs))}, {formulas} formulas: {counts[PASS]} as expected, {counts[FAIL]} differ, "
-                f"{counts[ERROR]} errors, {counts[UNCHECKED]} without expectation")
+        formulas = sum(len(job.formulas) for job in self.jobs if job.result.error is None)
+        total = _count(formulas, "formula")
         if counts["failed jobs"]:
-            text += f"; {_jobs(counts['failed jobs'])} failed"
+            total += f" + {_count(counts['failed jobs'], 'failed job')}"
+        text = (f"{_jobs(len(self.jobs))}, {total}: {counts[PASS]} as expected, {counts[FAIL]} differ, "
+                f"{_count(counts[ERROR], 'error')}, {counts[UNCHECKED]} without expectation")
         if counts["retried jobs"]:
             text += f"; {_jobs(counts['retried jobs'])} retried"
         how = f" on {self.workers}" if self.workers else ""
@@ -118,10 +137,8 @@ class BatchReport:
         """JUnit XML: a testcase per formula (classname = job), failures for mismatches, errors for failed jobs."""
         counts = self.counts
         root = ElementTree.Element("testsuites", name=self.suite)
-        tests = sum(1 if job.result.error else len(job.formulas) for job in self.jobs)
-        suite = ElementTree.SubElement(root, "testsuite", name=self.suite, tests=str(tests),
-                                       failures=str(counts[FAIL]),
-                                       errors=str(counts[ERROR] + counts["failed jobs"]), skipped="0")
+        suite = ElementTree.SubElement(root, "testsuite", name=self.suite, tests=str(self.results),
+                                       failures=str(counts[FAIL]), errors=str(counts[ERROR]), skipped="0")
         if measurements:
             suite.set("time", f"{self.wall_seconds:.3f}")
         for job in self.jobs:
@@ -180,7 +197,11 @@ def _one_line(text: str) -> str:
 
 
 def _jobs(count: int) -> str:
-    return f"{count} job" if count == 1 else f"{count} jobs"
+    return _count(count, "job")
+
+
+def _count(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _shortened(text: str) -> str:
