@@ -106,7 +106,7 @@ def test_semantic_checks(old, new, message):
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ("y = y - 1 if", "y = Environment.o if", "may not read environment variables"),
+    ("s = b if s = a;", "s = Environment.v if s = a;", "may read the environment's Obsvars only"),
     ("Environment.v = a : {go};", "Environment.w = true : {go};", "not visible to agent `P`"),
     ("Environment.v = a : {go};", "Q.n = 1 : {go};", "can only read its own variables"),
     ("Environment.v = a : {go};", "o = 1 : {go};", "an environment variable is written `Environment.x`"),

@@ -404,10 +404,12 @@ class _Resolver:
         rhs_reader = self.environment_reader(decl, observed)
 
         def rhs_qualified(ref: sx.Qualified) -> Variable | str:
+            """MCMAS lets an assignment read the environment's Obsvars, not its Vars (even in Lobsvars)."""
             found = rhs_reader(ref)
-            if isinstance(found, Variable):
-                return (f"the right-hand side of an assignment of agent `{name}` may not read environment "
-                        f"variables (`Environment.{ref.name}`); MCMAS rejects it")
+            if isinstance(found, Variable) and found.name not in self.obsvar_names:
+                return (f"the right-hand side of an assignment of agent `{name}` may read the environment's "
+                        f"Obsvars only, not its Vars (`Environment.{ref.name}`, although in Lobsvars); "
+                        f"MCMAS rejects it")
             return found
         value_scope = _Scope(guard_scope.description, bare=dict(own), qualified=rhs_qualified,
                              bare_hint=guard_scope.bare_hint)
