@@ -183,5 +183,66 @@ def test_check_help_lists_every_exit_status() -> None:
 
     help_text = " ".join(typer.main.get_command(app).commands["check"].help.split())
     for status in (cli.EXIT_ALL_TRUE, cli.EXIT_SOME_FALSE, cli.EXIT_INPUT_ERROR, cli.EXIT_NOT_CHECKED,
-                   cli.EXIT_TIME_LIMIT, cli.EXIT_INTERRUPTED, cli.EXIT_INTERNAL_ERROR):
+                   cli.EXIT_TIME_LIMIT, cli.EXIT_NOTHING_CHECKED, cli.EXIT_OUTPUT_NOT_WRITTEN,
+                   cli.EXIT_INTERRUPTED, cli.EXIT_INTERNAL_ERROR):
         assert f" {status} " in help_text, status
+
+
+# ---------------------------------------------------------------- issue 17 item 3: rough edges of the command line
+
+NO_FORMULAE = TOGGLE[:TOGGLE.index("Formulae")] + "Formulae\nend Formulae\n"
+
+
+@pytest.mark.parametrize("case", ["empty Formulae section", "--only without -f"])
+def test_nothing_to_check_is_an_error_with_its_own_exit_status(tmp_path: Path, case: str) -> None:
+    from ctlstark import cli
+
+    model = tmp_path / "model.ispl"
+    model.write_text(NO_FORMULAE if case == "empty Formulae section" else TOGGLE)
+    result = runner.invoke(app, ["check", str(model)] + (["--only"] if case == "--only without -f" else []))
+    assert result.exit_code == cli.EXIT_NOTHING_CHECKED
+    assert cli.EXIT_NOTHING_CHECKED not in (cli.EXIT_ALL_TRUE, cli.EXIT_SOME_FALSE, cli.EXIT_INPUT_ERROR,
+                                            cli.EXIT_NOT_CHECKED, cli.EXIT_TIME_LIMIT)
+    errors = [line for line in result.stderr.splitlines() if "error:" in line]
+    assert len(errors) == 1 and errors[0].startswith(f"{model}: error: no formula to check"), result.stderr
+    assert "reachable states:" in result.stdout  # the report is still printed
+
+
+def test_nothing_to_check_still_writes_the_json_document(tmp_path: Path) -> None:
+    from ctlstark import cli
+
+    model = tmp_path / "model.ispl"
+    model.write_text(NO_FORMULAE)
+    result = runner.invoke(app, ["check", str(model), "--json"])
+    assert result.exit_code == cli.EXIT_NOTHING_CHECKED
+    document = json.loads(result.stdout)
+    assert document["formulas"] == [] and document["model"] == "model"
+
+
+def test_a_formula_on_the_command_line_is_something_to_check(tmp_path: Path) -> None:
+    model = tmp_path / "model.ispl"
+    model.write_text(NO_FORMULAE)
+    result = runner.invoke(app, ["check", str(model), "-f", "EF on"])
+    assert result.exit_code == 0, result.output
+    assert "no formula" not in result.stderr
+
+
+def test_unwritable_dot_file_keeps_the_verdicts_and_says_why(toggle_file: Path, tmp_path: Path) -> None:
+    from ctlstark import cli
+
+    target = tmp_path / "no-such-dir" / "x.dot"
+    result = runner.invoke(app, ["check", str(toggle_file), "--dot", str(target)])
+    assert any(line.split()[:2] == ["3", "FALSE"] for line in result.stdout.splitlines()), result.stdout
+    assert result.stderr.strip().splitlines() == [result.stderr.strip()]  # one line
+    assert result.stderr.startswith(f"ctlstark: error: cannot write {target}: ")
+    assert result.exit_code == cli.EXIT_OUTPUT_NOT_WRITTEN
+    assert cli.EXIT_OUTPUT_NOT_WRITTEN not in (cli.EXIT_ALL_TRUE, cli.EXIT_SOME_FALSE, cli.EXIT_INPUT_ERROR,
+                                               cli.EXIT_NOT_CHECKED, cli.EXIT_TIME_LIMIT, cli.EXIT_NOTHING_CHECKED)
+
+
+def test_unwritable_dot_file_keeps_the_json_document(toggle_file: Path, tmp_path: Path) -> None:
+    from ctlstark import cli
+
+    result = runner.invoke(app, ["check", str(toggle_file), "--json", "--dot", str(tmp_path)])  # a directory
+    assert [formula["verdict"] for formula in json.loads(result.stdout)["formulas"]] == [True, True, False]
+    assert result.exit_code == cli.EXIT_OUTPUT_NOT_WRITTEN

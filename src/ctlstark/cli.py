@@ -2,7 +2,8 @@
 
 Exit status of `check`: 0 every formula TRUE, 1 some formula FALSE, 2 input error
 (or a misused option), 3 a formula could not be checked or a resource ran out, 4 the
-time limit was reached, 70 an internal error, 130 interrupted (Ctrl-C).
+time limit was reached, 5 there was no formula to check, 6 the verdicts were printed but
+the `--dot` file could not be written, 70 an internal error, 130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ EXIT_SOME_FALSE = 1
 EXIT_INPUT_ERROR = 2
 EXIT_NOT_CHECKED = 3
 EXIT_TIME_LIMIT = 4
+EXIT_NOTHING_CHECKED = 5  # no formula in the file's Formulae nor on the command line: not a pass
+EXIT_OUTPUT_NOT_WRITTEN = 6  # the verdicts are printed, but an output file (--dot) could not be written
 EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE: a bug in ctlstark, reported in one line
 EXIT_INTERRUPTED = 130  # the shell's convention for a run ended by Ctrl-C (128 + SIGINT)
 MAX_DIAGNOSTICS_SHOWN = 100  # a mistake repeated 10,000 times on one line is not worth 10,000 messages
@@ -161,7 +164,8 @@ def check_command(
 
     A formula is TRUE when it holds in every initial state. Exit status: 0 all
     TRUE, 1 some FALSE, 2 input error, 3 something could not be checked (or a
-    resource ran out), 4 --timeout reached, 70 internal error, 130 interrupted.
+    resource ran out), 4 --timeout reached, 5 no formula to check, 6 verdicts
+    printed but the --dot file not written, 70 internal error, 130 interrupted.
     """
     with recursion_headroom():
         try:
@@ -213,8 +217,6 @@ def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as
             typer.echo(warning, err=True)
     for finding in report.lint or []:
         typer.echo(finding.format(), err=True)
-    if dot_file is not None:
-        _write_dot(report, dot_file)
     if progress is not None:
         progress.close()
     if as_json:
@@ -224,7 +226,15 @@ def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as
         _print_text(report, stats=stats, witness=witness, formulas=checked)
     if report.stopped is not None:
         typer.echo(f"ctlstark: stopped ({report.stopped}): the formulas not reached are marked ERROR", err=True)
-    raise typer.Exit(_exit_status(report))
+    status = _exit_status(report)
+    if status == EXIT_NOTHING_CHECKED:
+        why = "--only was given without any -f" if only else "the Formulae section is empty and no -f was given"
+        typer.echo(f"{model_file}: error: no formula to check: {why}", err=True)
+    # written after the report: a file that cannot be written must not hide the verdicts
+    if dot_file is not None and not _write_dot(report, dot_file) and status in (EXIT_ALL_TRUE, EXIT_SOME_FALSE):
+        status = EXIT_OUTPUT_NOT_WRITTEN
+    raise typer.Exit(status)
+
 
 
 def _memory_size(text: str | None) -> int | None:
@@ -246,6 +256,8 @@ def _value_text(value: object) -> str:
 def _exit_status(report: CheckReport) -> int:
     if report.stopped is not None:
         return {"interrupted": EXIT_INTERRUPTED, "time limit": EXIT_TIME_LIMIT}.get(report.stopped, EXIT_NOT_CHECKED)
+    if not report.formulas:
+        return EXIT_NOTHING_CHECKED
     if any(result.verdict is None for result in report.formulas):
         return EXIT_NOT_CHECKED
     if any(result.verdict is False for result in report.formulas):
@@ -253,15 +265,17 @@ def _exit_status(report: CheckReport) -> int:
     return EXIT_ALL_TRUE
 
 
-def _write_dot(report: CheckReport, path: Path) -> None:
+def _write_dot(report: CheckReport, path: Path) -> bool:
+    """Write the traces to `path`; False, after one line on stderr saying why, when it cannot be written."""
     from .witness import render_dot
 
     traces = [(result.index, result.trace) for result in report.formulas if result.trace is not None]
     try:
         path.write_text(render_dot(traces), encoding="utf-8")
     except OSError as error:
-        typer.echo(f"ctlstark: cannot write {path}: {error.strerror or error}", err=True)
-        raise typer.Exit(EXIT_NOT_CHECKED)
+        typer.echo(f"ctlstark: error: cannot write {path}: {error.strerror or error}", err=True)
+        return False
+    return True
 
 
 def _print_trace(result: FormulaResult, indent: str, formula: Formula | None = None) -> None:
