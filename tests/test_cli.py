@@ -227,6 +227,36 @@ def test_a_formula_on_the_command_line_is_something_to_check(tmp_path: Path) -> 
     assert "no formula" not in result.stderr
 
 
+LTL_ENTRY = "  LTL !on U worn;\n"
+
+
+def test_mcmas_grouping_warning_is_located_like_every_diagnostic(tmp_path: Path) -> None:
+    model = tmp_path / "ltl.ispl"
+    text = TOGGLE.replace("  AF on;\n", "  AF on;\n" + LTL_ENTRY)
+    model.write_text(text)
+    line = text.splitlines().index(LTL_ENTRY.rstrip("\n")) + 1
+    column = LTL_ENTRY.index("LTL") + 1
+    result = runner.invoke(app, ["check", str(model)])
+    warnings = [entry for entry in result.stderr.splitlines() if "MCMAS reads" in entry]
+    assert warnings and warnings[0].startswith(f"{model}:{line}:{column}: warning: "), result.stderr
+    document = json.loads(runner.invoke(app, ["check", str(model), "--json"]).stdout)
+    entry = next(formula for formula in document["formulas"] if formula["mode"] == "ltl")
+    assert entry["warnings"] == warnings  # the JSON carries the same located text
+
+
+def test_mcmas_grouping_warning_of_a_command_line_formula_names_it(toggle_file: Path) -> None:
+    result = runner.invoke(app, ["check", str(toggle_file), "--only", "-f", LTL_ENTRY.strip().rstrip(";")])
+    warnings = [entry for entry in result.stderr.splitlines() if "MCMAS reads" in entry]
+    assert warnings and warnings[0].startswith("--formula: warning: "), result.stderr
+
+
+def test_fairness_warning_is_not_located_twice() -> None:
+    example = Path(__file__).resolve().parents[1] / "ispl_examples" / "fair_channel.ispl"
+    result = runner.invoke(app, ["check", str(example)])
+    warnings = [line for line in result.stderr.splitlines() if "fair paths only" in line]
+    assert warnings and all(line.startswith(f"{example}:") and line.count(": warning: ") == 1 for line in warnings)
+
+
 def test_unwritable_dot_file_keeps_the_verdicts_and_says_why(toggle_file: Path, tmp_path: Path) -> None:
     from ctlstark import cli
 

@@ -13,6 +13,7 @@ import enum
 import json
 import os
 import random
+import re
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -210,6 +211,8 @@ def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as
         typer.echo(f"ctlstark: {error}", err=True)
         raise typer.Exit(EXIT_NOT_CHECKED)
     report.file = str(model_file)
+    for result in report.formulas:
+        result.warnings = [_located_warning(warning, result.source) for warning in result.warnings]
     for warning in report.warnings:
         typer.echo(warning, err=True)
     for result in report.formulas:
@@ -235,6 +238,17 @@ def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as
         status = EXIT_OUTPUT_NOT_WRITTEN
     raise typer.Exit(status)
 
+
+_LOCATED = re.compile(r"[^\n]+:\d+:\d+: (?:warning|error): |--formula: warning: ")
+
+
+def _located_warning(warning: str, source: str) -> str:
+    """`warning` about a formula as `file:line:col: warning: …` (`--formula: warning: …`), like every diagnostic.
+
+    The front end leaves MCMAS's-grouping warnings of `LTL`/`CTL*` entries without
+    a place (`FormulaEntry.warnings`); the formula's `source` is that place.
+    """
+    return warning if _LOCATED.match(warning) else f"{source or '--formula'}: warning: {warning}"
 
 
 def _memory_size(text: str | None) -> int | None:
