@@ -276,3 +276,33 @@ def test_unwritable_dot_file_keeps_the_json_document(toggle_file: Path, tmp_path
     result = runner.invoke(app, ["check", str(toggle_file), "--json", "--dot", str(tmp_path)])  # a directory
     assert [formula["verdict"] for formula in json.loads(result.stdout)["formulas"]] == [True, True, False]
     assert result.exit_code == cli.EXIT_OUTPUT_NOT_WRITTEN
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    (["{model}"], "check {model}"),
+    (["-k", "{model}"], "check --deadlock {model}"),
+    (["-c", "3", "{model}"], "check --witness {model}"),
+    (["check", "{model}", "-c", "1"], "check {model} --witness"),
+    (["-s", "{model}"], "simulate {model}"),
+    (["-f", "EF on", "{model}"], "check -f 'EF on' {model}"),
+])
+def test_mcmas_habits_get_the_ctlstark_spelling(toggle_file: Path, typed: list[str], meant: str) -> None:
+    arguments = [word.format(model=toggle_file) for word in typed]
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == f"did you mean: ctlstark {meant.format(model=toggle_file)}"
+
+
+def test_a_mcmas_flag_without_equivalent_is_named(toggle_file: Path) -> None:
+    result = runner.invoke(app, ["-v", "3", "-k", str(toggle_file)])
+    assert result.exit_code == 2
+    hint = result.stderr.splitlines()[-1]
+    assert hint.startswith(f"did you mean: ctlstark check --deadlock {toggle_file}") and "-v 3" in hint
+
+
+@pytest.mark.parametrize("typed", [["--bogus"], ["chek", "{model}"], ["check", "{model}", "--dot"],
+                                   ["info", "-k", "{model}"]])
+def test_other_misuse_gets_no_hint(toggle_file: Path, typed: list[str]) -> None:
+    result = runner.invoke(app, [word.format(model=toggle_file) for word in typed])
+    assert result.exit_code == 2
+    assert "did you mean: ctlstark" not in result.stderr

@@ -14,6 +14,7 @@ import json
 import os
 import random
 import re
+import shlex
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -73,9 +74,136 @@ class _Command(_PlainFlagsHelp, typer.core.TyperCommand):
             pieces += [param.metavar] if plain and param.metavar else param.get_usage_pieces(ctx)
         return pieces
 
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        with _usage_error_noted(ctx):
+            return super().parse_args(ctx, args)
+
 
 class _Group(_PlainFlagsHelp, typer.core.TyperGroup):
-    """The `ctlstark` group, with the same rendering of flags as its commands."""
+    """The `ctlstark` group, with the same rendering of flags as its commands.
+
+    After typer's box for a misused command line, one more line on stderr spells
+    MCMAS's habits the ctlstark way (`mcmas -k model.ispl` → `ctlstark check
+    --deadlock model.ispl`; `_mcmas_hint`).
+    """
+
+    arguments: list[str] = []
+    usage_failed = False
+
+    def main(self, *args: object, **kwargs: object) -> object:
+        self.arguments, self.usage_failed = [], False
+        try:
+            return super().main(*args, **kwargs)  # type: ignore[arg-type]
+        except SystemExit as exit_:
+            hint = _mcmas_hint(self.arguments, self) if self.usage_failed and exit_.code == EXIT_INPUT_ERROR else None
+            if hint is not None:
+                typer.echo(hint, err=True)
+            raise
+
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        self.arguments = list(args)
+        with _usage_error_noted(ctx):
+            return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx: typer.Context, args: list[str]):  # type: ignore[no-untyped-def]
+        with _usage_error_noted(ctx):
+            return super().resolve_command(ctx, args)
+
+
+# click's UsageError, as typer bundles it (typer._click): BadParameter's base class
+_UsageError: type[Exception] = typer.BadParameter.__mro__[1]
+
+
+@contextlib.contextmanager
+def _usage_error_noted(ctx: typer.Context) -> Iterator[None]:
+    """Note on the `ctlstark` group that the command line was misused (not `ctlstark` alone, which shows help)."""
+    try:
+        yield
+    except _UsageError as error:
+        root = ctx.find_root().command
+        if isinstance(root, _Group) and type(error).__name__ != "NoArgsIsHelpError":
+            root.usage_failed = True
+        raise
+
+
+# MCMAS's command-line flags (its manual) → (values after the flag, what to type to ctlstark
+# check instead: () nothing, the check already does it; None: no equivalent).
+_MCMAS_FLAGS: dict[str, tuple[int, tuple[str, ...] | None]] = {
+    "-k": (0, ("--deadlock",)),  # search for deadlock states
+    "-c": (1, ("--witness",)),  # counterexamples and witnesses, printed (1), as files (2) or both (3)
+    "-p": (1, ("--dot",)),  # the directory of the counterexample files; the value becomes DIR/traces.dot
+    "-f": (1, ("--witness",)),  # ATL strategies (levels 1..4); --witness prints them
+    "-l": (1, ("--witness",)),  # ATL counterexamples
+    "-u": (0, ()),  # BDD statistics: check always prints them
+    "-a": (0, None), "-v": (1, None), "-e": (1, None), "-o": (1, None), "-g": (1, None), "-d": (1, None),
+    "-nobddcache": (0, None), "-w": (0, None), "-atlk": (1, None), "-uc": (1, None), "-uniform": (0, None),
+    "-ufgroup": (1, None), "-n": (0, None),
+}
+# MCMAS's flags that ask for something other than checking: the ctlstark command line instead
+_MCMAS_COMMANDS: dict[str, tuple[str, ...]] = {
+    "-s": ("simulate", "MODEL"), "-exportmodel": ("graph", "MODEL", "--dot", "model.dot"), "-h": ("--help",),
+}
+
+
+def _mcmas_hint(arguments: list[str], group: typer.core.TyperGroup) -> str | None:
+    """`did you mean: ctlstark check …` for a command line written with MCMAS's habits, else None.
+
+    `ctlstark model.ispl` (the model where the command goes), MCMAS's flags before or
+    after `check` (`-k`, `-c N`, …), and check's own options before the command. A
+    misspelt command (click suggests the right one) or any other misuse gets no hint.
+    """
+    commands = set(group.commands)
+    given = arguments[0] if arguments and arguments[0] in commands else None
+    if given not in (None, "check"):
+        return None
+    check_command = group.commands["check"]
+    valued = {name for param in check_command.params if param.param_type_name == "option" and not param.is_flag
+              for name in param.opts}
+    words: list[str] = []
+    dropped: list[str] = []
+    model: str | None = None
+    instead: tuple[str, ...] | None = None
+    mcmas = False
+    rest = arguments[1:] if given else list(arguments)
+    index = 0
+    while index < len(rest):
+        token, value = rest[index], rest[index + 1:index + 2]
+        mcmas_f = token == "-f" and given is None and value in (["1"], ["2"], ["3"], ["4"])
+        if token in valued and not mcmas_f:  # check's own option with its value
+            words += rest[index:index + 2]
+            index += 2
+            continue
+        if token in _MCMAS_COMMANDS and given is None:
+            instead = instead or _MCMAS_COMMANDS[token]
+            mcmas, index = True, index + 1
+            continue
+        if token in _MCMAS_FLAGS:
+            arity, replacement = _MCMAS_FLAGS[token]
+            taken = rest[index + 1:index + 1 + arity]
+            if replacement is None:
+                dropped.append(" ".join([token, *taken]))
+            elif replacement == ("--dot",):
+                if "--dot" not in words:
+                    words += ["--dot", os.path.join(taken[0] if taken else ".", "traces.dot")]
+            else:
+                words += [word for word in replacement if word not in words]
+            mcmas, index = True, index + 1 + arity
+            continue
+        if model is None and not token.startswith("-"):
+            if given is None and not (token.endswith(".ispl") or Path(token).is_file()):
+                return None  # a misspelt command: click's own message says which one was meant
+            model = token
+        words.append(token)
+        index += 1
+    if not mcmas and (given is not None or model is None):
+        return None
+    if instead is not None:
+        line = [model or "MODEL.ispl" if word == "MODEL" else word for word in instead]
+    else:
+        line = ["check", *words] if model is not None else ["check", *words, "MODEL.ispl"]
+    note = (f" (MCMAS's {', '.join(dropped)} {'has' if len(dropped) == 1 else 'have'} no ctlstark equivalent)"
+            if dropped and instead is None else "")
+    return f"did you mean: ctlstark {shlex.join(line)}{note}"
 
 
 app = typer.Typer(
