@@ -227,6 +227,21 @@ def test_a_formula_on_the_command_line_is_something_to_check(tmp_path: Path) -> 
     assert "no formula" not in result.stderr
 
 
+MODEL_COMMANDS = [["check"], ["check", "--lint"], ["info"], ["simulate", "--random", "1"], ["graph", "--dot", "-"],
+                  ["fmt"], ["fmt", "--check"], ["fmt", "--in-place"]]
+
+
+@pytest.mark.parametrize("command", MODEL_COMMANDS, ids=" ".join)
+@pytest.mark.parametrize("unreadable", ["missing", "directory"])
+def test_an_unreadable_model_is_a_located_error_for_every_command(tmp_path: Path, command: list[str],
+                                                                  unreadable: str) -> None:
+    path = tmp_path / "absent.ispl" if unreadable == "missing" else tmp_path
+    result = runner.invoke(app, [command[0], str(path), *command[1:]])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"{path}:1:1: error: cannot read"), result.stderr
+    assert len(result.stderr.splitlines()) == 1  # one line: no usage box, no traceback
+
+
 LTL_ENTRY = "  LTL !on U worn;\n"
 
 
