@@ -166,7 +166,7 @@ def test_random_explainable_verdicts_get_replay_valid_traces(case) -> None:
     model, formula = case
     system, checker, builder = _checked(model)
     verdict = checker.holds(formula)
-    if system.initial == system.bdd.false and _explainable(formula, verdict):
+    if checker.fair_initial_states == system.bdd.false and _explainable(formula, verdict):
         with pytest.raises(NoTrace, match="no initial state"):
             builder.top_level(formula, verdict)
         return
@@ -299,8 +299,8 @@ def test_random_ctlstar_verdicts_get_replay_valid_product_lassos(case) -> None:
     """`E ψ` and `A ψ` both: whenever the initial states have a fair path, one of them admits a trace."""
     model, path = case
     system, checker, builder = _checked(model)
-    if system.initial == system.bdd.false:
-        return
+    if checker.fair_initial_states == system.bdd.false:
+        return  # every verdict vacuous
     oracle = ExplicitChecker(ExplicitSystem(model))
     for quantifier in (f.E, f.A):
         formula = quantifier(path)

@@ -83,7 +83,7 @@ def existential_path(formula: f.Formula, value: bool) -> tuple[f.Formula, bool] 
         return None
     if f.is_state_formula(path):
         return None
-    return path, is_ctl_path(path)
+    return path, is_ctl_path(path) and not formula.infinite  # MCMAS's LTL/CTL* entries: infinite paths only
 
 
 BOOLEAN_CONNECTIVES = (f.Not, f.And, f.Or, f.Implies, f.Iff)
@@ -137,8 +137,10 @@ class WitnessBuilder:
             return None
         if self.system.initial == self.bdd.false:
             raise NoTrace("the model has no initial state: every formula holds vacuously")
+        if self.checker.fair_initial_states == self.bdd.false:
+            raise NoTrace("no initial state is fair: every formula holds vacuously")
         satisfied = self.checker.states(formula)
-        initial = self.system.initial & (satisfied if verdict else ~satisfied)
+        initial = self.checker.fair_initial_states & (satisfied if verdict else ~satisfied)
         if initial == self.bdd.false:
             raise WitnessError(f"no initial state {'satisfies' if verdict else 'violates'} {f.to_text(formula)}")
         with backend.memory_guard():

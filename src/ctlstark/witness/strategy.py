@@ -91,8 +91,8 @@ def build_strategy(checker: Checker, formula: f.ATL, verdict: bool) -> SymbolicS
     pre = atl.ControllablePreimage(system, game.coalition)
     with backend.memory_guard():
         if verdict:
-            return _strategy(system, pre, game)
-        return _counter_strategy(system, pre, game)
+            return _strategy(system, pre, game, checker.fair_initial_states)
+        return _counter_strategy(system, pre, game, checker.fair_initial_states)
 
 
 def _game(checker: Checker, formula: f.ATL) -> Game:
@@ -112,9 +112,13 @@ def _game(checker: Checker, formula: f.ATL) -> Game:
     raise WitnessError(f"no strategy for {f.to_text(formula)}: ATL takes X, F, G or U")
 
 
-def _strategy(system: SymbolicSystem, pre: atl.ControllablePreimage, game: Game) -> SymbolicStrategy:
-    """Memoryless strategy from the fixpoints: safe moves into φ (X), into Z (G), one layer down (U)."""
-    reachable, initial = system.reachable, system.initial
+def _strategy(system: SymbolicSystem, pre: atl.ControllablePreimage, game: Game,
+              initial: Function) -> SymbolicStrategy:
+    """Memoryless strategy from the fixpoints: safe moves into φ (X), into Z (G), one layer down (U).
+
+    `initial`: the initial states the verdict is about (the fair ones under a `Fairness` section).
+    """
+    reachable = system.reachable
     if game.operator == "X":
         relation, winning, movers_all = pre.safe(game.hold) & initial, pre(game.hold), initial
     elif game.operator == "G":
@@ -137,9 +141,10 @@ def _strategy(system: SymbolicSystem, pre: atl.ControllablePreimage, game: Game)
     return _played(system, "strategy", game, initial, movers_all, relation, pre.coalition_bits, reachable)
 
 
-def _counter_strategy(system: SymbolicSystem, pre: atl.ControllablePreimage, game: Game) -> SymbolicStrategy:
+def _counter_strategy(system: SymbolicSystem, pre: atl.ControllablePreimage, game: Game,
+                      initial: Function) -> SymbolicStrategy:
     """The others' answers from the dual fixpoints (dpre(Y) = reachable ∧ ¬pre_g(¬Y))."""
-    reachable, initial, false = system.reachable, system.initial, system.bdd.false
+    reachable, false = system.reachable, system.bdd.false
     failing = reachable & ~game.hold
     if game.operator == "X":
         dual, responses = pre.dual_with_responses(failing)
@@ -314,6 +319,7 @@ class StrategyReplay:
         self.system = checker.system
         self.model = checker.system.model
         self.game = game
+        self._initial_count = checker.system.count_states(checker.fair_initial_states)
         self._members = {name: self.model.agent(name) for name in self.model.agent_names}
         self._truth: dict[State, tuple[bool, bool]] = {}
 
@@ -349,7 +355,7 @@ class StrategyReplay:
                 self._fail(strategy, root, "starts in a state that is not initial")
             if root not in movers and (self.game.operator == "X" or not self._settled(strategy.kind, root)):
                 self._fail(strategy, root, "has no move at an initial state")
-        if strategy.kind == "strategy" and len(strategy.roots) != self.system.count_states(self.system.initial):
+        if strategy.kind == "strategy" and len(strategy.roots) != self._initial_count:
             raise WitnessError(f"the strategy for {f.to_text(self.game.formula)} misses initial states")
 
     def _check_mover(self, kind: Kind, state: State) -> None:
