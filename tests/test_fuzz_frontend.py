@@ -453,11 +453,15 @@ VERDICT_LINE = re.compile(r"^\s+\d+\s+(TRUE|FALSE|ERROR)\s", re.MULTILINE)
 
 
 def assert_clean(outcome: Outcome, path: str, data: bytes, what: str, command: str = "check") -> None:
-    """Exit 0–3, no traceback, a positioned diagnostic for 2, a `ctlstark:` line for 3, a report for `check`."""
+    """Exit 0–3 (5 for an empty Formulae section), no traceback, a positioned diagnostic for 2, a `ctlstark:` line for 3, a report for `check`."""
     assert outcome.crash is None, f"crash on {what}:\n{outcome.crash}"
     for stream in (outcome.stdout, outcome.stderr):
         assert "Traceback" not in stream, f"traceback on {what}:\n{stream}"
-    assert outcome.status in (0, 1, 2, 3), f"exit {outcome.status} on {what}:\n{outcome.stderr}"
+    assert outcome.status in (0, 1, 2, 3, 5), f"exit {outcome.status} on {what}:\n{outcome.stderr}"
+    if outcome.status == 5:
+        assert "error: no formula to check" in outcome.stderr, f"exit 5 without its message on {what}:\n{outcome.stderr}"
+        assert "reachable states:" in outcome.stdout, f"exit 5 without a report on {what}"
+        return
     if outcome.status == 2:
         assert_positioned(outcome.stderr, path, data, what)
     elif outcome.status == 3:

@@ -229,7 +229,8 @@ def check(
     `model` is a parsed `Model`, a path to an ISPL file, or ISPL text (a string
     with a line break in it).
 
-    A formula is TRUE when it holds in every initial state. Raises `IsplError`
+    A formula is TRUE when it holds in every initial state (every fair one under
+    a `Fairness` section). Raises `IsplError`
     for malformed input and `ResourceExhausted` when the BDD library runs out of
     memory or a formula is nested too deeply to process; a formula this version
     cannot check gets `verdict=None` and an `error`. With `witness`, each result

@@ -291,7 +291,8 @@ def check_command(
 ) -> None:
     """Check every formula of MODEL.ispl (and any --formula) and print TRUE/FALSE for each.
 
-    A formula is TRUE when it holds in every initial state. Exit status: 0 all
+    A formula is TRUE when it holds in every initial state (every fair one, under a
+    Fairness section). Exit status: 0 all
     TRUE, 1 some FALSE, 2 input error, 3 something could not be checked (or a
     resource ran out), 4 --timeout reached, 5 no formula to check, 6 verdicts
     printed but the --dot file not written, 70 internal error, 130 interrupted.
@@ -743,7 +744,7 @@ def prob_command(
     engine: ProbEngine = typer.Option(ProbEngine.sparse, "--engine", help="Storm's engine: sparse (explicit automaton) or symbolic (BDDs)."),
     qualitative: bool = typer.Option(False, "--qualitative", help="Also check surely/possibly/never-violated with ctlstark's own engine."),
 ) -> None:
-    """Probabilities that PROTOCOL.prob conforms, achieves the agent's goals and benefits it (paper 002), with Storm.
+    """Probabilities that PROTOCOL.prob conforms, achieves the agent's goals and benefits it, with Storm.
 
     Exit status: 0 every property above its threshold, 1 one is not, 2 input error,
     3 stormpy is not installed (pip install 'ctlstark[prob]') or the automaton is too large.
