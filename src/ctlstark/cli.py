@@ -292,10 +292,10 @@ def check_command(
     """Check every formula of MODEL.ispl (and any --formula) and print TRUE/FALSE for each.
 
     A formula is TRUE when it holds in every initial state (every fair one, under a
-    Fairness section). Exit status: 0 all
-    TRUE, 1 some FALSE, 2 input error, 3 something could not be checked (or a
-    resource ran out), 4 --timeout reached, 5 no formula to check, 6 verdicts
-    printed but the --dot file not written, 70 internal error, 130 interrupted.
+    Fairness section). Exit status: 0 all TRUE, 1 some FALSE, 2 input error, 3
+    something could not be checked (or a resource ran out), 4 --timeout reached,
+    5 no formula to check, 6 verdicts printed but the --dot file not written, 70
+    internal error, 130 interrupted.
     """
     with recursion_headroom():
         try:
