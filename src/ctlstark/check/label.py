@@ -229,7 +229,7 @@ class Checker:
     def _path_quantified(self, formula: f.E | f.A) -> Function:
         """`E ψ` / `A ψ`: the one entry point for every path formula; records the route taken."""
         quantifier, path = type(formula), formula.path
-        if f.is_state_formula(path):
+        if f.reads_as_state_formula(path, formula.infinite):
             self.routes[formula] = "state"
             return self._quantified_state(quantifier, self._label(path))
         shaped = push_negation(path)

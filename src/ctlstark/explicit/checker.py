@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterable
 from ..errors import UnsupportedFormula
 from ..logic.formula import (
     A, ATL, DK, GCK, GK, SC, AgentStates, ActionAtom, And, C, Const, E, F, Formula, Fu, G, Iff, Implies, K, Not, O,
-    Or, TEMPORAL, Prop, R, U, W, X, children, is_state_formula, to_text,
+    Or, TEMPORAL, Prop, R, U, W, X, children, is_state_formula, reads_as_state_formula, to_text,
 )
 from ..model import Expr, Variable
 from .evaluate import holds
@@ -222,7 +222,7 @@ class ExplicitChecker:
 
         An `infinite` quantifier (MCMAS's `LTL`/`CTL*` entries) takes infinite fair paths for CTL shapes too.
         """
-        if is_state_formula(path):
+        if reads_as_state_formula(path, infinite):
             return self.sat(path) & self.fair_states
         if not infinite and is_ctl_shaped(path):
             return self._exists_ctl(path)

@@ -418,6 +418,20 @@ is_propositional = memoised_conjunction(
     lambda node: None if isinstance(node, BOOLEAN_CONNECTIVES) else isinstance(node, (Prop, AgentStates, Const)))
 """Atoms (propositions, red/green states, constants) under Boolean connectives only."""
 
+_no_boolean_level_quantifier = memoised_conjunction(
+    lambda node: False if isinstance(node, (E, A)) else None if isinstance(node, BOOLEAN_CONNECTIVES) else True)
+
+
+def reads_as_state_formula(path: Formula, infinite: bool) -> bool:
+    """Whether `E path` and `A path` mean `path` itself (fairness aside).
+
+    True for a state formula, except that under an `infinite` quantifier (MCMAS's
+    `LTL`/`CTL*` entries) an `E`/`A` reached through Boolean connectives alone makes it
+    a path formula over infinite paths, as MCMAS reads it: `E (A φ)` is false where no
+    infinite path starts (docs/semantics.md, "MCMAS's `LTL` and `CTL*` entries").
+    """
+    return is_state_formula(path) and (not infinite or _no_boolean_level_quantifier(path))
+
 
 # ---------------------------------------------------------------- printing
 

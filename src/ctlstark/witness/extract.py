@@ -81,7 +81,7 @@ def existential_path(formula: f.Formula, value: bool) -> tuple[f.Formula, bool] 
         path = push_negation(f.Not(formula.path))
     else:
         return None
-    if f.is_state_formula(path):
+    if f.reads_as_state_formula(path, formula.infinite):
         return None
     return path, is_ctl_path(path) and not formula.infinite  # MCMAS's LTL/CTL* entries: infinite paths only
 
