@@ -19,6 +19,8 @@ from ctlstark.ispl.formulas import infinite_reading
 from ctlstark.logic import formula as f
 from ctlstark.model import Model
 from ctlstark.symbolic.system import build_system
+from ctlstark.witness import WitnessBuilder, replay
+from ctlstark.witness.extract import existential_path
 
 from test_differential import assert_same_verdicts, state_subformulas
 from strategies import MAX_STATE_BITS, ctlstar_formulas, formulas, models, path_formulas
@@ -68,6 +70,34 @@ def test_infinite_quantifiers_only_see_states_with_an_infinite_path(case: tuple[
     for sub in state_subformulas(formula):
         if isinstance(sub, f.E) and not f.reads_as_state_formula(sub.path, sub.infinite):
             assert not (oracle.sat(sub) & without_infinite_path), f.to_text(sub)
+
+
+@st.composite
+def deadlock_models_and_paths(draw) -> tuple[Model, f.Formula]:
+    """A random model with a reachable deadlock and a path formula, CTL-shaped half the time."""
+    model = draw(models(6).filter(has_reachable_deadlock))
+    if draw(st.booleans()):
+        operator = draw(st.sampled_from((f.X, f.F, f.G)))
+        return model, operator(draw(formulas(model, depth=1, temporal=False)))
+    return model, draw(path_formulas(model, depth=3, operator_first=True))
+
+
+@settings(RANDOM, max_examples=100)
+@given(deadlock_models_and_paths())
+def test_dialect_entries_get_lassos_that_replay(case: tuple[Model, f.Formula]) -> None:
+    """`E ψ` TRUE or `A ψ` FALSE as a dialect entry is shown by an infinite path: a lasso that replays."""
+    model, path = case
+    checker = Checker(build_system(model))
+    if checker.fair_initial_states == checker.system.bdd.false:
+        return  # every verdict vacuous, no trace
+    for quantifier in (f.E, f.A):
+        formula = infinite_reading(quantifier(path))
+        verdict = checker.holds(formula)
+        if existential_path(formula, verdict) is None:
+            continue
+        trace = WitnessBuilder(checker).top_level(formula, verdict)
+        assert trace is not None and trace.loop_start is not None, f.to_text(formula)
+        replay(trace, checker)
 
 
 # ---------------------------------------------------------------- the four-state model of issue 17
