@@ -72,3 +72,14 @@ def test_readme_python_example_runs(monkeypatch, capsys) -> None:
     verdicts = [line.split()[1] for line in printed[:-1]]
     assert verdicts and set(verdicts) <= {"True", "False"}
     assert verdicts[-1] == "True"  # the README's own extra formula
+
+
+def test_a_grouping_warning_says_where_its_entry_is_through_the_api_too() -> None:
+    """MCMAS's-grouping warnings are located where the entry is read, not by the command line."""
+    text = (Path(__file__).parent.parent / "ispl_examples" / "bit_transmission.ispl").read_text()
+    text = text.replace("end Formulae", "  LTL !recbit U recack;\nend Formulae")
+    report = ctlstark.check(text, ["LTL !recbit U recack"])
+    entry, option = report.formulas[-2:]
+    line = text.splitlines().index("  LTL !recbit U recack;") + 1
+    assert entry.warnings and entry.warnings[0].startswith(f"<string>:{line}:3: warning: MCMAS reads")
+    assert option.warnings and option.warnings[0].startswith("--formula: warning: MCMAS reads")

@@ -13,7 +13,6 @@ import enum
 import json
 import os
 import random
-import re
 import shlex
 import sys
 import time
@@ -340,8 +339,6 @@ def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as
         typer.echo(f"ctlstark: {error}", err=True)
         raise typer.Exit(EXIT_NOT_CHECKED)
     report.file = str(model_file)
-    for result in report.formulas:
-        result.warnings = [_located_warning(warning, result.source) for warning in result.warnings]
     for warning in report.warnings:
         typer.echo(warning, err=True)
     for result in report.formulas:
@@ -366,18 +363,6 @@ def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as
     if dot_file is not None and not _write_dot(report, dot_file) and status in (EXIT_ALL_TRUE, EXIT_SOME_FALSE):
         status = EXIT_OUTPUT_NOT_WRITTEN
     raise typer.Exit(status)
-
-
-_LOCATED = re.compile(r"[^\n]+:\d+:\d+: (?:warning|error): |--formula: warning: ")
-
-
-def _located_warning(warning: str, source: str) -> str:
-    """`warning` about a formula as `file:line:col: warning: …` (`--formula: warning: …`), like every diagnostic.
-
-    The front end leaves MCMAS's-grouping warnings of `LTL`/`CTL*` entries without
-    a place (`FormulaEntry.warnings`); the formula's `source` is that place.
-    """
-    return warning if _LOCATED.match(warning) else f"{source or '--formula'}: warning: {warning}"
 
 
 def _memory_size(text: str | None) -> int | None:

@@ -96,13 +96,18 @@ def resolve_model(syntax: sx.ModelSyntax, text: str, filename: str,
     return model
 
 
+def _located(warnings: tuple[str, ...], source: str) -> tuple[str, ...]:
+    """A formula's warnings as `file:line:col: warning: …` (`--formula: warning: …`), like every diagnostic."""
+    return tuple(f"{source}: warning: {warning}" for warning in warnings)
+
+
 def resolve_formula(entry: sx.FormulaSyntax, model: Model, text: str, source: str,
                     diagnostics: list[Diagnostic]) -> FormulaEntry:
     """A formula given on its own, checked against `model`'s names."""
     resolver = _Resolver(text, source, diagnostics)
     resolver.use_model_names(model)
     resolver.check_formula(entry.formula, entry.pos)
-    return FormulaEntry(entry.text.strip(), entry.formula, entry.mode, source, entry.warnings)
+    return FormulaEntry(entry.text.strip(), entry.formula, entry.mode, source, _located(entry.warnings, source))
 
 
 class _Resolver:
@@ -159,7 +164,8 @@ class _Resolver:
         for entry in syntax.formulae:
             self.check_formula(entry.formula, entry.pos)
             source = f"{self.filename}:{entry.pos[0]}:{entry.pos[1]}"
-            formulae.append(FormulaEntry(entry.text.strip(), entry.formula, entry.mode, source, entry.warnings))
+            formulae.append(FormulaEntry(entry.text.strip(), entry.formula, entry.mode, source,
+                                         _located(entry.warnings, source)))
         warnings = tuple(d.format() for d in self.diagnostics if d.severity == "warning")
         return Model(
             name=Path(self.filename).stem,
