@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
+from conftest import examples
 
 from ctlstark.check.label import Checker
 from ctlstark.errors import UnsupportedFormula
@@ -24,7 +25,6 @@ from ctlstark.symbolic.system import build_system
 from ispl_writer import write_model
 from strategies import models_and_atl_formulas
 
-RANDOM = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 # Matching pennies, repeated while the matcher wins; a lost game is a deadlock
 # (the matcher's protocol has no line for it).
@@ -219,14 +219,7 @@ def assert_atl_agrees(model: Model, formula: f.Formula) -> None:
         )
 
 
-@settings(RANDOM, max_examples=200)
+@settings(max_examples=examples(200))
 @given(models_and_atl_formulas())
 def test_atl_states_agree(case: tuple[Model, f.Formula]) -> None:
-    assert_atl_agrees(*case)
-
-
-@pytest.mark.slow
-@settings(RANDOM, max_examples=3000)
-@given(models_and_atl_formulas())
-def test_atl_states_agree_many(case: tuple[Model, f.Formula]) -> None:
     assert_atl_agrees(*case)

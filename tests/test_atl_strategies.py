@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
+from conftest import examples
 from typer.testing import CliRunner
 
 from ctlstark import api
@@ -27,7 +28,6 @@ from ctlstark.witness import strategy as strategies
 from ispl_writer import write_model
 from strategies import models_and_atl_formulas
 
-RANDOM = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 PENNIES = Path(__file__).resolve().parent.parent / "ispl_examples" / "pennies.ispl"
 
 # A robot two steps from home; `wait` (action code 0, so the determinisation's
@@ -303,7 +303,7 @@ def with_reachability_goals(formula: f.ATL) -> list[f.ATL]:
     return goals
 
 
-@settings(RANDOM, max_examples=150)
+@settings(max_examples=examples(150))
 @given(models_and_atl_formulas())
 def test_every_atl_verdict_has_a_strategy_that_replays(case: tuple[Model, f.Formula]) -> None:
     """TRUE: a strategy, FALSE: a counter-strategy, each replayed on the explicit transition function."""

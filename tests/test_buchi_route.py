@@ -13,8 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from conftest import examples
 
 from ctlstark.check.buchi import BUCHI_PREFIX, build_automaton, exists_path_buchi
 from ctlstark.check.label import Checker
@@ -31,7 +32,6 @@ from ispl_writer import write_model
 from strategies import models, path_formulas
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "ispl_examples"
-RANDOM = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 # One counter c in 0..4. 0 may stay (a) or go to 1 (b); 1 goes to 2 (a) or 3 (b);
 # 2 goes back to 0; 3 may stay (a) or die into 4 (b); 4 is a deadlock (no protocol line).
@@ -245,14 +245,7 @@ def models_and_paths(draw: st.DrawFn) -> tuple[Model, f.Formula]:
     return model, path
 
 
-@settings(RANDOM, max_examples=200)
+@settings(max_examples=examples(200))
 @given(models_and_paths())
 def test_routes_agree_on_random_models(case: tuple[Model, f.Formula]) -> None:
-    assert_routes_agree(*case)
-
-
-@pytest.mark.slow
-@settings(RANDOM, max_examples=3000)
-@given(models_and_paths())
-def test_routes_agree_on_random_models_long(case: tuple[Model, f.Formula]) -> None:
     assert_routes_agree(*case)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from conftest import examples
 
 from ctlstark.api import load_model_text, parse_formula
 from ctlstark.logic import formula as f
@@ -20,17 +21,17 @@ from ctlstark.model import Model
 
 from strategies import models_and_commitment_formulas
 from test_commitments_oracle import CLOCK, OBSERVED_CHANNEL, SHOP
-from test_differential import RANDOM, assert_same_verdicts
+from test_differential import assert_same_verdicts
 
 
-@settings(RANDOM, max_examples=150)
+@settings(max_examples=examples(150))
 @given(models_and_commitment_formulas())
 def test_commitment_formula_states_agree(case: tuple[Model, f.Formula]) -> None:
     assert_same_verdicts(*case)
 
 
 @pytest.mark.slow
-@settings(RANDOM, max_examples=3000)
+@settings(max_examples=3000)
 @given(models_and_commitment_formulas(depth=4))
 def test_commitment_formula_states_agree_long(case: tuple[Model, f.Formula]) -> None:
     assert_same_verdicts(*case)

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from conftest import examples
 
 from ctlstark.api import load_model_text, parse_formula
 from ctlstark.errors import UnsupportedFormula
@@ -29,7 +30,6 @@ from strategies import (
     shared_variable_models,
 )
 
-RANDOM = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 TRUE = f.Const(True)
 
@@ -391,7 +391,7 @@ def oracle(model: Model) -> ExplicitChecker:
     return ExplicitChecker(ExplicitSystem(model))
 
 
-@settings(RANDOM, max_examples=150)
+@settings(max_examples=examples(60))
 @given(commitment_cases())
 def test_fulfilment_implies_commitment(case: tuple[Model, str, str, f.Formula]) -> None:
     model, debtor, creditor, phi = case
@@ -400,7 +400,7 @@ def test_fulfilment_implies_commitment(case: tuple[Model, str, str, f.Formula]) 
     assert checker.sat(f.Implies(f.Fu(debtor, creditor, phi), committed)) == checker.reachable
 
 
-@settings(RANDOM, max_examples=150)
+@settings(max_examples=examples(60))
 @given(commitment_cases())
 def test_commitment_comes_before_fulfilment(case: tuple[Model, str, str, f.Formula]) -> None:
     """`AG !E(!C U (!C and Fu))` is valid: no path fulfils a commitment not yet made."""
@@ -411,7 +411,7 @@ def test_commitment_comes_before_fulfilment(case: tuple[Model, str, str, f.Formu
     assert checker.sat(f.A(f.G(f.Not(early)))) == checker.reachable
 
 
-@settings(RANDOM, max_examples=150)
+@settings(max_examples=examples(60))
 @given(shared_variable_models(), st.data())
 def test_relation_is_transitive_euclidean_and_shift_reflexive(model: Model, data: st.DataObject) -> None:
     checker = oracle(model)
@@ -427,7 +427,7 @@ def test_relation_is_transitive_euclidean_and_shift_reflexive(model: Model, data
                 assert u in relation[t], "Euclidean"
 
 
-@settings(RANDOM, max_examples=150)
+@settings(max_examples=examples(60))
 @given(shared_variable_models(), st.data())
 def test_self_commitment_is_knowledge(model: Model, data: st.DataObject) -> None:
     checker = oracle(model)
@@ -436,7 +436,7 @@ def test_self_commitment_is_knowledge(model: Model, data: st.DataObject) -> None
     assert checker.sat(f.C(agent, agent, phi)) == checker.sat(f.K(agent, phi))
 
 
-@settings(RANDOM, max_examples=150)
+@settings(max_examples=examples(60))
 @given(commitment_cases())
 def test_fulfilment_is_commitment_with_synchronised_copies_in_a_world(case: tuple[Model, str, str, f.Formula]) -> None:
     """Fu(C(i, j, φ)) ≡ C(i, j, φ) ∧ sync_ij ∧ worlds, sync_ij: every shared pair has equal copies."""
@@ -452,7 +452,7 @@ def test_fulfilment_is_commitment_with_synchronised_copies_in_a_world(case: tupl
 # ---------------------------------------------------------------- the (state, action) product, cross-checked
 
 
-@settings(RANDOM, max_examples=100)
+@settings(max_examples=examples(50))
 @given(st.data())
 def test_action_product_agrees_with_state_product_on_action_free_formulas(data: st.DataObject) -> None:
     """`ψ and (i.Action = a or !(i.Action = a))` forces the action product; it must agree with `E ψ`."""
@@ -464,7 +464,7 @@ def test_action_product_agrees_with_state_product_on_action_free_formulas(data: 
     assert checker.exists_fair_path(f.And(path, tautology)) == checker.exists_fair_path(path), f.to_text(path)
 
 
-@settings(RANDOM, max_examples=100)
+@settings(max_examples=examples(50))
 @given(shared_variable_models(max_bits=5), st.data())
 def test_single_action_atoms_by_definition(model: Model, data: st.DataObject) -> None:
     """E(i.Action = a): a joint action with i doing a leads to a state with an infinite fair path; E X likewise."""
@@ -501,7 +501,7 @@ def action_lassos(checker: ExplicitChecker, start: tuple, max_length: int) -> It
                 yield Lasso(tuple(states[:loop_start]), tuple(states[loop_start:]), tuple(actions))
 
 
-@settings(RANDOM, max_examples=60)
+@settings(max_examples=examples(40))
 @given(shared_variable_models(max_bits=4), st.data())
 def test_every_satisfying_fair_action_lasso_is_found_by_the_product(model: Model, data: st.DataObject) -> None:
     """Soundness the other way round: a fair lasso with actions satisfying ψ from s puts s in `E ψ`."""
@@ -516,7 +516,7 @@ def test_every_satisfying_fair_action_lasso_is_found_by_the_product(model: Model
                 assert start in found, (f.to_text(path), lasso)
 
 
-@settings(RANDOM, max_examples=100)
+@settings(max_examples=examples(50))
 @given(shared_variable_models(max_bits=5), st.data())
 def test_every_infinite_fair_path_satisfies_an_action_formula_or_its_negation(model: Model, data: st.DataObject) -> None:
     checker = oracle(model)

@@ -10,7 +10,8 @@ the issue's four-state model must get the verdicts MCMAS 1.3.0 prints for it.
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, settings, strategies as st
+from conftest import examples
 
 from ctlstark import check
 from ctlstark.check.label import Checker
@@ -25,8 +26,6 @@ from ctlstark.witness.extract import existential_path
 from test_differential import assert_same_verdicts, state_subformulas
 from strategies import MAX_STATE_BITS, ctlstar_formulas, formulas, models, path_formulas
 
-RANDOM = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                                        HealthCheck.filter_too_much])
 
 
 def has_reachable_deadlock(model: Model) -> bool:
@@ -47,20 +46,20 @@ def deadlock_models_and_entries(draw, max_bits: int = 6) -> tuple[Model, f.Formu
     return model, infinite_reading(formula)
 
 
-@settings(RANDOM, max_examples=500)
+@settings(max_examples=examples(500))
 @given(deadlock_models_and_entries())
 def test_dialect_entries_agree_with_the_oracle_on_models_with_deadlocks(case: tuple[Model, f.Formula]) -> None:
     assert_same_verdicts(*case)
 
 
 @pytest.mark.slow
-@settings(RANDOM, max_examples=5000)
+@settings(max_examples=5000)
 @given(deadlock_models_and_entries(max_bits=MAX_STATE_BITS))
 def test_dialect_entries_agree_with_the_oracle_on_models_with_deadlocks_long(case: tuple[Model, f.Formula]) -> None:
     assert_same_verdicts(*case)
 
 
-@settings(RANDOM, max_examples=100)
+@settings(max_examples=examples(100))
 @given(deadlock_models_and_entries())
 def test_infinite_quantifiers_only_see_states_with_an_infinite_path(case: tuple[Model, f.Formula]) -> None:
     """`E ψ` of a dialect entry never holds where no infinite fair path starts (ψ not a state formula)."""
@@ -82,7 +81,7 @@ def deadlock_models_and_paths(draw) -> tuple[Model, f.Formula]:
     return model, draw(path_formulas(model, depth=3, operator_first=True))
 
 
-@settings(RANDOM, max_examples=100)
+@settings(max_examples=examples(100))
 @given(deadlock_models_and_paths())
 def test_dialect_entries_get_lassos_that_replay(case: tuple[Model, f.Formula]) -> None:
     """`E ψ` TRUE or `A ψ` FALSE as a dialect entry is shown by an infinite path: a lasso that replays."""

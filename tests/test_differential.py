@@ -12,7 +12,8 @@ knowledge and path quantifiers, on models with and without Fairness sections.
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
+from conftest import examples
 
 from ctlstark.check.label import Checker
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
@@ -23,7 +24,6 @@ from ctlstark.symbolic.system import build_system
 from ispl_writer import write_model
 from strategies import MAX_STATE_BITS, models, models_and_ctlstar_formulas, models_and_formulas
 
-RANDOM = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 def state_subformulas(formula: f.Formula) -> list[f.Formula]:
@@ -63,35 +63,27 @@ def assert_same_verdicts(model: Model, formula: f.Formula) -> None:
     assert checker.holds(formula) == oracle.holds(formula)
 
 
-@settings(RANDOM, max_examples=100)
+@settings(max_examples=examples(100))
 @given(models())
 def test_transition_systems_agree(model: Model) -> None:
     assert_same_system(model)
 
 
-@settings(RANDOM, max_examples=300)
+@settings(max_examples=examples(300))
 @given(models_and_formulas())
 def test_formula_states_agree(case: tuple[Model, f.Formula]) -> None:
     assert_same_verdicts(*case)
 
 
-@pytest.mark.slow
-@settings(RANDOM, max_examples=4000)
-@given(models_and_formulas())
-def test_formula_states_agree_long(case: tuple[Model, f.Formula]) -> None:
-    model, formula = case
-    assert_same_system(model)
-    assert_same_verdicts(model, formula)
 
-
-@settings(RANDOM, max_examples=300)
+@settings(max_examples=examples(300))
 @given(models_and_ctlstar_formulas())
 def test_ctlstar_formula_states_agree(case: tuple[Model, f.Formula]) -> None:
     assert_same_verdicts(*case)
 
 
 @pytest.mark.slow
-@settings(RANDOM, max_examples=4000)
+@settings(max_examples=4000)
 @given(models_and_ctlstar_formulas(max_bits=MAX_STATE_BITS))
 def test_ctlstar_formula_states_agree_long(case: tuple[Model, f.Formula]) -> None:
     assert_same_verdicts(*case)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from conftest import examples
 
 from ctlstark.errors import ResourceExhausted, UnsupportedFormula
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
@@ -357,7 +358,7 @@ def naive_common_knowledge(checker: ExplicitChecker, group: str, truth: frozense
         x = new
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(50))
 @given(st.data())
 def test_search_algorithms_agree_with_naive_fixpoints(data: st.DataObject) -> None:
     hand = data.draw(models())

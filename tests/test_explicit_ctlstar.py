@@ -13,8 +13,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from conftest import examples
 
 from ctlstark.api import load_model
 from ctlstark.errors import ResourceExhausted
@@ -28,7 +29,6 @@ from ctlstark.model import (
 
 from strategies import models, path_formulas
 
-RANDOM = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 TRUE, FALSE = f.Const(True), f.Const(False)
 
@@ -314,7 +314,7 @@ def graphs(draw, max_size: int = 4, deterministic: bool = False) -> Model:
     return graph_model(edges, labels, size=size, fairness=fairness)
 
 
-@settings(RANDOM, max_examples=150)
+@settings(max_examples=examples(60))
 @given(st.data())
 def test_product_agrees_with_lasso_evaluation_on_deterministic_graphs(data: st.DataObject) -> None:
     """With one path per state, `E ψ` holds exactly where that path is infinite, fair and satisfies ψ."""
@@ -351,7 +351,7 @@ def lassos_from(checker: ExplicitChecker, start: tuple, max_length: int):
                 yield Lasso(tuple(walk[:loop_start]), tuple(walk[loop_start:]))
 
 
-@settings(RANDOM, max_examples=100)
+@settings(max_examples=examples(50))
 @given(st.data())
 def test_every_satisfying_fair_lasso_is_found_by_the_product(data: st.DataObject) -> None:
     """Soundness of the other direction: a fair lasso satisfying ψ from s puts s in `E ψ`."""
@@ -369,7 +369,7 @@ def test_every_satisfying_fair_lasso_is_found_by_the_product(data: st.DataObject
                 assert lasso.positions[0] in found, (f.to_text(path), lasso)
 
 
-@settings(RANDOM, max_examples=100)
+@settings(max_examples=examples(50))
 @given(st.data())
 def test_every_infinite_fair_path_satisfies_a_formula_or_its_negation(data: st.DataObject) -> None:
     model = data.draw(models(max_bits=5))
@@ -382,7 +382,7 @@ def test_every_infinite_fair_path_satisfies_a_formula_or_its_negation(data: st.D
         assert checker.sat(f.A(path)) == checker.reachable - checker.exists_fair_path(f.Not(path))
 
 
-@settings(RANDOM, max_examples=100)
+@settings(max_examples=examples(50))
 @given(st.data())
 def test_product_agrees_with_ctl_algorithms_where_paths_never_end(data: st.DataObject) -> None:
     """With a Fairness section, or without deadlocks, the CTL definitions are the infinite-path ones."""

@@ -14,8 +14,9 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from conftest import examples
 
 from ctlstark.errors import IsplError, recursion_headroom
 from ctlstark.ispl import syntax as sx
@@ -86,7 +87,7 @@ def test_reference_models(path: Path) -> None:
 # ---------------------------------------------------------------- (b) random models
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=examples(150))
 @given(models())
 def test_random_models(model) -> None:
     assert_same_as_lark(write_model(model), "random.ispl")
@@ -171,7 +172,7 @@ Formulae AG p; end Formulae
 """
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=examples(150))
 @given(condition_models())
 def test_random_conditions_and_expressions(text: str) -> None:
     assert_same_as_lark(text)
@@ -185,7 +186,7 @@ EDITS = ["(", ")", "and", "or", "!", "=", "<", "<>", "-", "+", "~", "&", ".", ".
          "RedStates", "Groups", "Formulae", "InitStates", " ", "\n", "--c\n", "é", "$", "Agentx", "and1"]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300))
 @given(st.sampled_from([path for path in EXAMPLES if path.stat().st_size < 20_000]), st.randoms(use_true_random=False))
 def test_random_edits_never_give_another_result(path: Path, rng: random.Random) -> None:
     tokens = TOKEN.findall(path.read_text())

@@ -16,8 +16,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from conftest import examples
 
 from ctlstark.errors import IsplError
 from ctlstark.ispl import parse_model
@@ -337,7 +338,7 @@ def with_formula(model: Model, formula: f.Formula) -> str:
     return write_model(dataclasses.replace(model, formulae=(FormulaEntry(to_text(formula), formula),)))
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=examples(50))
 @given(models_and_ctlstar_formulas())
 def test_random_models_format_faithfully(case: tuple[Model, f.Formula]) -> None:
     model, formula = case
@@ -376,8 +377,7 @@ def dialect_friendly(formula: f.Formula, ltl: bool) -> bool:
     return isinstance(formula, allowed) and all(dialect_friendly(c, ltl) for c in f.children(formula))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                                                 HealthCheck.filter_too_much])
+@settings(max_examples=examples(60))
 @given(st.data(), models(max_bits=4), st.booleans())
 def test_random_dialect_entries_format_faithfully(data: st.DataObject, model: Model, ltl: bool) -> None:
     path = data.draw(path_formulas(model, depth=4, operator_first=True))

@@ -594,6 +594,7 @@ def test_end_to_end_in_a_subprocess(name: str, tmp_path: Path) -> None:
     assert_clean(outcome, str(path), data, name)
 
 
+@pytest.mark.slow  # ~7 s of the default run
 def test_a_10_megabyte_model(tmp_path: Path) -> None:
     """A valid 10 MB file (200,000 propositions) is read and checked within the time bound."""
     text = (ROOT / "ispl_examples" / "deadlock.ispl").read_text(encoding="utf-8")

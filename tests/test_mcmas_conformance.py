@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from reference_corpus import REFERENCE, is_slow_game
 
 from ctlstark.check.label import Checker
 from ctlstark.errors import IsplError, UnsupportedFormula
@@ -37,7 +38,6 @@ from ctlstark.ispl import parse_model
 from ctlstark.model import Model
 from ctlstark.symbolic.system import build_system
 
-REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "ispl-reference"
 if not (REFERENCE / "results" / "summary.json").is_file():
     pytest.skip("the MCMAS reference models (shared/ispl-reference) are not available", allow_module_level=True)
 
@@ -74,7 +74,8 @@ def model_id(entry: Entry) -> str:
 
 
 def _is_slow(entry: Entry) -> bool:
-    return (entry.get("wall") or 0.0) > MCMAS_SLOW_SECONDS or (entry["source"], entry["model"]) in SLOW_HERE
+    return ((entry.get("wall") or 0.0) > MCMAS_SLOW_SECONDS or (entry["source"], entry["model"]) in SLOW_HERE
+            or is_slow_game(entry["source"], entry["model"]))
 
 
 def _params(statuses: set[str], *, always_slow: bool = False) -> list[Any]:

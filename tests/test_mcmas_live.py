@@ -16,7 +16,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
+from conftest import examples
 
 from ctlstark import check
 from ctlstark.ispl.formulas import dialect_text, infinite_reading
@@ -31,8 +32,6 @@ MCMAS = Path(__file__).resolve().parents[2] / "shared" / "mcmas" / "mcmas"  # be
 if not MCMAS.exists():
     pytest.skip("the MCMAS binary (shared/mcmas/mcmas) is not available", allow_module_level=True)
 
-RANDOM = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                                        HealthCheck.filter_too_much])
 VERDICT = re.compile(r"Formula number (\d+): .*, is (TRUE|FALSE) in the model")
 
 
@@ -159,14 +158,7 @@ def _agree_with_mcmas(folder: Path, model: Model) -> None:
     assert ours == theirs, f"ctlstark {ours}\nMCMAS    {theirs}\n{text}"
 
 
-@settings(RANDOM, max_examples=40)
+@settings(max_examples=examples(40))
 @given(deadlock_models_with_mcmas_entries())
 def test_random_deadlock_models_get_mcmas_verdicts(tmp_path_factory, model: Model) -> None:
-    _agree_with_mcmas(tmp_path_factory.mktemp("mcmas"), model)
-
-
-@pytest.mark.slow
-@settings(RANDOM, max_examples=1500)
-@given(deadlock_models_with_mcmas_entries())
-def test_many_random_deadlock_models_get_mcmas_verdicts(tmp_path_factory, model: Model) -> None:
     _agree_with_mcmas(tmp_path_factory.mktemp("mcmas"), model)

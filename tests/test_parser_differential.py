@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
+from conftest import examples
 
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.ispl import parse_model
@@ -63,7 +64,7 @@ def without_implicit_environment(parsed: Model, generated: Model) -> Model:
     return dataclasses.replace(parsed, agents=parsed.agents[1:])
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=examples(100))
 @given(models_and_formulas())
 def test_parsing_written_model_preserves_its_meaning(case: tuple[Model, f.Formula]) -> None:
     generated, formula = case

@@ -9,8 +9,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from conftest import examples
 
 from ctlstark.explicit.probabilistic import reach_probabilities
 from ctlstark.prob.automaton import build_automaton, to_mdp
@@ -154,14 +155,14 @@ def _agree(text: str) -> None:
         assert result.minimum[kind] <= result.maximum[kind] + TOLERANCE
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40))
 @given(protocols())
 def test_storm_sparse_agrees_with_the_oracle(text: str) -> None:
     _agree(text)
 
 
 @pytest.mark.slow
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500)
 @given(protocols())
 def test_storm_sparse_agrees_with_the_oracle_long(text: str) -> None:
     _agree(text)
@@ -177,14 +178,14 @@ def _engines_agree(text: str) -> None:
             assert abs(other.maximum[kind] - sparse.maximum[kind]) < TOLERANCE, (other.engine, kind)
 
 
-@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2))
 @given(protocols())
 def test_the_engines_agree(text: str) -> None:
     _engines_agree(text)
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60)
 @given(protocols())
 def test_the_engines_agree_long(text: str) -> None:
     _engines_agree(text)
@@ -202,14 +203,14 @@ def _qualitative_matches(text: str) -> None:
         assert verdicts[f"possibly {kind}"] == (result.maximum[kind] > TOLERANCE), kind
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12))
 @given(protocols())
 def test_qualitative_checks_match_the_probabilities(text: str) -> None:
     _qualitative_matches(text)
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150)
 @given(protocols())
 def test_qualitative_checks_match_the_probabilities_long(text: str) -> None:
     _qualitative_matches(text)

@@ -12,10 +12,12 @@ import dataclasses
 import json
 from collections import deque
 from pathlib import Path
+from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from conftest import examples
 from typer.testing import CliRunner
 
 from ctlstark.api import check, load_model, load_model_text
@@ -29,6 +31,7 @@ from ctlstark.witness import (
     NoTrace, Step, Trace, WitnessBuilder, WitnessError, admits_trace, render_dot, render_text, replay,
 )
 
+from reference_corpus import REFERENCE, is_slow_game
 from strategies import formulas, models, path_formulas
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "ispl_examples").glob("*.ispl"))
@@ -160,7 +163,7 @@ def _models_and_explainable_shapes(draw) -> tuple[Model, f.Formula]:
     return model, formula
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=examples(100))
 @given(_models_and_explainable_shapes())
 def test_random_explainable_verdicts_get_replay_valid_traces(case) -> None:
     model, formula = case
@@ -188,7 +191,7 @@ def _lasso(trace: Trace):
     return Lasso(tuple(states[:trace.loop_start]), tuple(states[trace.loop_start:]))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=examples(60))
 @given(models(max_bits=6).flatmap(lambda m: formulas(m, depth=2).map(lambda phi: (m, phi))))
 def test_ag_counterexample_prefix_is_a_shortest_path(case) -> None:
     model, phi = case
@@ -293,7 +296,7 @@ def test_a_tableau_lasso_that_breaks_the_path_formula_fails_replay() -> None:
         replay(_tampered(trace, steps=[Step(trace.steps[0].state, None)], loop_start=None), checker)
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=examples(50))
 @given(models(max_bits=5).flatmap(lambda m: path_formulas(m, depth=3, operator_first=True).map(lambda p: (m, p))))
 def test_random_ctlstar_verdicts_get_replay_valid_product_lassos(case) -> None:
     """`E ψ` and `A ψ` both: whenever the initial states have a fair path, one of them admits a trace."""
@@ -382,7 +385,7 @@ def _boolean_combinations(draw, model: Model, depth: int = 2, top: bool = True) 
                       draw(_boolean_combinations(model, depth - 1, top=False)))
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=examples(50))
 @given(models(max_bits=5).flatmap(lambda m: _boolean_combinations(m).map(lambda phi: (m, phi))))
 def test_random_false_boolean_combinations_get_replay_valid_counterexamples(case) -> None:
     model, formula = case
@@ -465,23 +468,25 @@ def test_cli_witness_json_and_dot(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------- MCMAS reference models (read in place, never copied)
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "ispl-reference"
 
 
-def _reference_models() -> list[Path]:
-    """Reference models MCMAS checked completely in under 10 s, less the ones slow here (chomp)."""
+def _reference_models() -> list[Any]:
+    """Reference models MCMAS checked completely in under 10 s; the big GDL games only under `-m slow`."""
     summary_file = REFERENCE / "results" / "summary.json"
     if not summary_file.is_file():
         return []
     summary = json.loads(summary_file.read_text(encoding="utf-8"))
-    paths = [REFERENCE / e["source"] / f"{e['model']}.ispl" for e in summary
-             if e.get("status") in ("ok", "ok (segfault at exit)") and e.get("wall", 99) < 10
-             and e["model"] != "chomp"]
-    return [path for path in paths if path.is_file()]
+    params = []
+    for e in summary:
+        path = REFERENCE / e["source"] / f"{e['model']}.ispl"
+        if e.get("status") in ("ok", "ok (segfault at exit)") and e.get("wall", 99) < 10 and path.is_file():
+            marks = [pytest.mark.slow] if is_slow_game(e["source"], e["model"]) else []
+            params.append(pytest.param(path, id=f"{path.parent.name}/{path.stem}", marks=marks))
+    return params
 
 
 @pytest.mark.skipif(not (REFERENCE / "results" / "summary.json").is_file(), reason="reference models absent")
-@pytest.mark.parametrize("path", _reference_models(), ids=lambda p: f"{p.parent.name}/{p.stem}")
+@pytest.mark.parametrize("path", _reference_models())
 def test_reference_models_get_replayed_traces(path: Path) -> None:
     """Every explainable verdict gets a trace; check() replays each one (a failure raises WitnessError)."""
     model = load_model(path)

@@ -14,8 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from conftest import examples
 from typer.testing import CliRunner
 
 from ctlstark.api import check, load_model, parse_formula
@@ -189,7 +190,7 @@ def _shape(trace) -> tuple:
     return trace["loop_start"], trace["steps"], _unordered(trace["children"])
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=examples(80))
 @given(models(max_bits=5).flatmap(lambda model: st.tuples(st.just(model), atoms(model), _modalities(model))))
 def test_every_spelling_of_one_boolean_condition_gets_the_same_sub_traces(case) -> None:
     model, atom, modality = case

@@ -12,8 +12,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from conftest import examples
 
 from ctlstark.api import check, load_model_text
 from ctlstark.check.label import Checker
@@ -215,8 +216,7 @@ def _nested_temporal(draw):
     return model, draw(st.sampled_from((f.E, f.A)))(path)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                                                  HealthCheck.filter_too_much])
+@settings(max_examples=examples(80))
 @given(_nested_temporal())
 def test_random_traces_link_every_step_that_rests_on_an_explainable_subformula(case) -> None:
     model, formula = case
