@@ -9,7 +9,7 @@ from conftest import examples
 
 from ctlstark.errors import ResourceExhausted, UnsupportedFormula
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
-from ctlstark.explicit.evaluate import UNDEFINED, evaluate, truncating_division
+from ctlstark.semantics.expressions import UNDEFINED, evaluate, truncating_division
 from ctlstark.logic import formula as f
 from ctlstark.model import (
     ENVIRONMENT, ActionIs, Agent, Binary, BoolType, Const, EvolutionRule, Expr, Model, ProtocolRule,

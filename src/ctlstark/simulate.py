@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .api import state_by_agent
-from .explicit.evaluate import holds
-from .explicit.system import protocol_actions, successors_under
+from .semantics.expressions import holds
+from .semantics.transitions import protocol_actions, successors_under
 from .model import Model, Value
 
 State = tuple[Value, ...]

@@ -48,7 +48,7 @@ from ..logic.formula import (
     Or, TEMPORAL, Prop, R, U, W, X, children, is_state_formula, reads_as_state_formula, to_text,
 )
 from ..model import Expr, Variable
-from .evaluate import holds
+from ..semantics.expressions import holds
 from .graph import backward_closure, is_nontrivial, strongly_connected_components
 from .ltl import ActionPosition, Lasso, exists_fair_action_path, exists_fair_path, holds_on_lasso, to_nnf
 from .strategic import CoalitionGame, force_always, force_next, force_until

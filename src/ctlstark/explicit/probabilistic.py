@@ -9,23 +9,7 @@ fixpoint — the exact minimal or maximal probability.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from fractions import Fraction
-
-Distribution = tuple[tuple[int, Fraction], ...]
-
-
-@dataclass(frozen=True)
-class ExplicitMdp:
-    """`choices[s]`: the distributions (lists of (successor, probability)) enabled in state s; every state has one."""
-
-    choices: Sequence[Sequence[Distribution]]
-    initial: int = 0
-
-    @property
-    def size(self) -> int:
-        return len(self.choices)
+from ..prob.mdp import ExplicitMdp
 
 
 def reach_probabilities(mdp: ExplicitMdp, targets: set[int], minimise: bool, *,

@@ -3,7 +3,7 @@
 Written independently of the symbolic engine. For each reachable state it
 enumerates the coalition's protocol-enabled action tuples, the opponents'
 protocol-enabled responses and the successors of each joint action (the
-per-state transition function of `explicit/system.py`), and keeps, per
+per-state transition function of `semantics/transitions.py`), and keeps, per
 coalition choice, the set of states the others can steer the system into.
 The operators are then the textbook fixpoints over explicit state sets
 (perfect information, no fairness — MCMAS's default; docs/semantics.md,
@@ -16,7 +16,8 @@ import itertools
 from collections.abc import Callable, Iterable
 
 from ..model import Agent
-from .system import ExplicitSystem, State, protocol_actions, successors_under
+from ..semantics.transitions import State, protocol_actions, successors_under
+from .system import ExplicitSystem
 
 StateSet = frozenset[State]
 Outcomes = frozenset[State]

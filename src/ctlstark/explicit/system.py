@@ -2,7 +2,8 @@
 
 Initial states: every valuation that satisfies `InitStates`. Successors: every
 joint action enabled by the protocols, times every evolution alternative of every
-agent. Reachable states: breadth-first search. `labelled_successors` keeps the
+agent. Reachable states: breadth-first search over `semantics.StateView`'s one-state
+transition function. `labelled_successors` keeps the
 joint action of every transition (for action atoms in path formulas). Meant for
 small models (the test oracle); `max_states` bounds the valuations and joint
 actions it will try.
@@ -15,17 +16,14 @@ from collections import deque
 from collections.abc import Iterator
 
 from ..errors import ResourceExhausted
-from ..model import Agent, Model, Value, Variable
-from .evaluate import JointAction, Valuation, evaluate, fits, holds
-
-State = tuple[Value, ...]
-Joint = tuple[str, ...]
-"""A joint action as a tuple: one action per agent of `Model.agents`, in that order."""
+from ..model import Model
+from ..semantics.expressions import holds
+from ..semantics.transitions import Joint, State, StateView
 
 DEFAULT_MAX_STATES = 200_000
 
 
-class ExplicitSystem:
+class ExplicitSystem(StateView):
     """The reachable part of a model's transition system, as Python sets.
 
     `states`: reachable states; `initial`: initial states; `successors`: each
@@ -34,9 +32,7 @@ class ExplicitSystem:
     """
 
     def __init__(self, model: Model, *, max_states: int = DEFAULT_MAX_STATES) -> None:
-        self.model = model
-        self.variables: tuple[Variable, ...] = model.variables
-        self._index = {variable: i for i, variable in enumerate(self.variables)}
+        super().__init__(model)
         self._max_states = max_states
         _check_size("valuations", _product(len(v.type.values()) for v in self.variables), max_states)
         _check_size("joint actions", _product(len(a.actions) for a in model.agents), max_states)
@@ -48,23 +44,6 @@ class ExplicitSystem:
         self._labelled: dict[State, dict[Joint, frozenset[State]]] | None = None
 
     # ------------------------------------------------------------------ queries
-
-    def valuation(self, state: State) -> dict[Variable, Value]:
-        """The state as a mapping variable -> value."""
-        return dict(zip(self.variables, state))
-
-    def local_state(self, agent: str, state: State) -> tuple[Value, ...]:
-        """The values of `agent`'s local variables (what it observes) in `state`."""
-        return self.project(self.model.agent(agent).local_variables, state)
-
-    def project(self, variables: tuple[Variable, ...] | frozenset[Variable], state: State) -> tuple[Value, ...]:
-        """The values of `variables` in `state` (in a fixed order for a frozenset)."""
-        ordered = sorted(variables, key=self._index.__getitem__) if isinstance(variables, frozenset) else variables
-        return tuple(state[self._index[v]] for v in ordered)
-
-    def value(self, state: State, variable: Variable) -> Value:
-        """The value of one variable in `state`."""
-        return state[self._index[variable]]
 
     def labelled_successors(self) -> dict[State, dict[Joint, frozenset[State]]]:
         """Each reachable state's joint actions that lead somewhere, with the successors under each.
@@ -95,19 +74,6 @@ class ExplicitSystem:
                 inverse[target].add(state)
         return {state: frozenset(sources) for state, sources in inverse.items()}
 
-    def enabled_actions(self, agent: Agent, state: State) -> tuple[str, ...]:
-        """The actions `agent`'s protocol enables in `state` (empty: deadlock)."""
-        return protocol_actions(agent, self.valuation(state))
-
-    def transitions(self, state: State) -> Iterator[tuple[JointAction, State]]:
-        """Every (joint action, successor) pair leaving `state`."""
-        choices = [self.enabled_actions(agent, state) for agent in self.model.agents]
-        valuation = self.valuation(state)
-        for actions in itertools.product(*choices):
-            joint = dict(zip(self.model.agent_names, actions))
-            for target in successors_under(self.model, valuation, joint):
-                yield joint, target
-
     # ------------------------------------------------------------------ construction
 
     def _all_valuations(self) -> Iterator[State]:
@@ -125,87 +91,6 @@ class ExplicitSystem:
                 seen.add(target)
                 frontier.append(target)
         return successors
-
-    def _next_own_values(
-        self, agent: Agent, valuation: dict[Variable, Value], joint: JointAction
-    ) -> frozenset[tuple[Value, ...]]:
-        """The possible next values of `agent`'s own variables (empty: no next state)."""
-        return _next_own_values(self.model, agent, valuation, joint)
-
-
-# ---------------------------------------------------------------------- one state
-# The transition function on a single state, for callers that must not enumerate
-# the state space (the simulator); `ExplicitSystem` is built on these.
-
-
-def protocol_actions(agent: Agent, valuation: Valuation) -> tuple[str, ...]:
-    """The actions `agent`'s protocol enables where the variables have `valuation` (empty: none)."""
-    enabled: list[str] = []
-    other: tuple[str, ...] = ()
-    some_line_holds = False
-    for rule in agent.protocol:
-        if rule.is_other:
-            other = rule.actions
-        elif holds(rule.condition, valuation):
-            some_line_holds = True
-            enabled.extend(a for a in rule.actions if a not in enabled)
-    return tuple(enabled) if some_line_holds else other
-
-
-def successors_under(model: Model, valuation: Valuation, joint: JointAction) -> Iterator[State]:
-    """Every successor of the state `valuation` under the joint action `joint` (none: the action is blocked).
-
-    Distinct states, in no particular order; `joint` maps every agent to its action.
-    """
-    parts = [_next_own_values(model, agent, valuation, joint) for agent in model.agents]
-    for combination in itertools.product(*parts):
-        yield tuple(value for part in combination for value in part)
-
-
-def _next_own_values(model: Model, agent: Agent, valuation: Valuation,
-                     joint: JointAction) -> frozenset[tuple[Value, ...]]:
-    if model.semantics == "single":
-        return _single_assignment(agent, valuation, joint)
-    return _multi_assignment(agent, valuation, joint)
-
-
-def _multi_assignment(agent: Agent, valuation: Valuation, joint: JointAction) -> frozenset[tuple[Value, ...]]:
-    """MultiAssignment: each line with a true guard is one alternative (impossible ones drop out)."""
-    current = tuple(valuation[v] for v in agent.own_variables)
-    fired = [rule for rule in agent.evolution if holds(rule.guard, valuation, joint)]
-    if not fired:
-        return frozenset({current})
-    alternatives: set[tuple[Value, ...]] = set()
-    for rule in fired:
-        updated = dict(zip(agent.own_variables, current))
-        possible = True
-        for variable, expr in rule.assignments:
-            value = evaluate(expr, valuation, joint)
-            if not fits(value, variable):
-                possible = False
-                break
-            updated[variable] = value  # type: ignore[assignment]
-        if possible:
-            alternatives.add(tuple(updated[v] for v in agent.own_variables))
-    return frozenset(alternatives)
-
-
-def _single_assignment(agent: Agent, valuation: Valuation, joint: JointAction) -> frozenset[tuple[Value, ...]]:
-    """SingleAssignment: each own variable independently picks among its lines with a true guard."""
-    per_variable: list[set[Value]] = []
-    for variable in agent.own_variables:
-        lines = [
-            expr
-            for rule in agent.evolution
-            for assigned, expr in rule.assignments
-            if assigned == variable and holds(rule.guard, valuation, joint)
-        ]
-        if not lines:
-            per_variable.append({valuation[variable]})
-            continue
-        values = (evaluate(expr, valuation, joint) for expr in lines)
-        per_variable.append({value for value in values if fits(value, variable)})  # type: ignore[misc]
-    return frozenset(itertools.product(*per_variable))
 
 
 def _product(sizes: Iterator[int]) -> int:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..errors import CtlstarkError
-from ..explicit.probabilistic import ExplicitMdp
+from .mdp import ExplicitMdp
 from .protocol import STATES, Protocol
 
 MainState = tuple[int, tuple[int, ...], int]

@@ -21,49 +21,13 @@ from __future__ import annotations
 from typing import NoReturn
 
 from ..check.label import Checker
-from ..explicit.evaluate import fits, holds
-from ..explicit.ltl import Lasso, holds_on_lasso
-from ..explicit.system import ExplicitSystem
 from ..logic import formula as f
-from ..model import Model, Value
+from ..semantics.expressions import holds
+from ..semantics.lasso import Lasso, holds_on_lasso
+from ..semantics.transitions import State, StateView
 from ..symbolic.bdd import Function
 from .extract import BOOLEAN_CONNECTIVES, WitnessError, boolean_leaves, existential_path
 from .trace import Link, Trace
-
-State = tuple[Value, ...]
-
-
-class _TraceStates(ExplicitSystem):
-    """The explicit transition function of a model, without exploring it (the replay needs only the trace's states)."""
-
-    def __init__(self, model: Model) -> None:
-        """Deliberately does not call `ExplicitSystem.__init__`, which would explore every reachable state."""
-        self.model = model
-        self.variables = model.variables
-        self._index = {variable: i for i, variable in enumerate(self.variables)}
-
-    def allows(self, state: State, action: tuple[str, ...], target: State) -> str | None:
-        """None when `action` is enabled in `state` and can lead to `target`; otherwise the reason."""
-        agents = self.model.agents
-        if len(action) != len(agents):
-            return f"the joint action {action} does not name one action per agent"
-        for agent, chosen in zip(agents, action):
-            if chosen not in self.enabled_actions(agent, state):
-                return f"{agent.name}'s protocol does not enable {chosen!r}"
-        valuation = self.valuation(state)
-        joint = dict(zip(self.model.agent_names, action))
-        offset = 0
-        for agent in agents:
-            width = len(agent.own_variables)
-            if target[offset:offset + width] not in self._next_own_values(agent, valuation, joint):
-                return f"{agent.name}'s evolution cannot produce its next values {target[offset:offset + width]}"
-            offset += width
-        return None
-
-    def is_initial(self, state: State) -> bool:
-        valuation = self.valuation(state)
-        return all(fits(value, variable) for variable, value in valuation.items()) and holds(
-            self.model.initial_condition, valuation)
 
 
 class Replayer:
@@ -73,7 +37,7 @@ class Replayer:
         self.checker = checker
         self.system = checker.system
         self.model = checker.system.model
-        self.states = _TraceStates(self.model)
+        self.states = StateView(self.model)
         self._constraints: list[Function] | None = None
 
     def replay(self, trace: Trace) -> None:

@@ -27,8 +27,8 @@ from typing import Any, Literal
 
 from ..check import atl
 from ..check.label import Checker
-from ..explicit.evaluate import holds
-from ..explicit.system import protocol_actions, successors_under
+from ..semantics.expressions import holds
+from ..semantics.transitions import protocol_actions, successors_under
 from ..limits import checkpoint
 from ..logic import formula as f
 from ..model import Model, Value

@@ -1,0 +1,82 @@
+"""The import rules of docs/architecture.md, read off the source with `ast`.
+
+* Only the BDD backend module imports `dd`.
+* The explicit-state oracle (`explicit/`) imports nothing of the symbolic engine, so its
+  independence — what makes it an oracle — can be read off its imports.
+* Production code imports nothing of the oracle: what it needs of the model's meaning
+  on one state lives in `semantics/`.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "ctlstark"
+SYMBOLIC_ENGINE = ("ctlstark.symbolic", "ctlstark.check", "ctlstark.witness")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module `path` imports, relative imports resolved to absolute names."""
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                prefix = ".".join(base + ([node.module] if node.module else []))
+            else:
+                prefix = node.module or ""
+            found.add(prefix)
+            found.update(f"{prefix}.{alias.name}" for alias in node.names)
+    return found
+
+
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def _within(name: str, packages: tuple[str, ...]) -> bool:
+    return any(name == package or name.startswith(package + ".") for package in packages)
+
+
+def test_the_module_list_is_not_empty() -> None:
+    assert len(MODULES) > 40 and any(path.name == "bdd.py" for path in MODULES)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=module_name)
+def test_only_the_backend_imports_dd(path: Path) -> None:
+    if module_name(path) == "ctlstark.symbolic.bdd":
+        return
+    assert not any(_within(name, ("dd",)) for name in imported_modules(path))
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if module_name(p).startswith("ctlstark.explicit")],
+                         ids=module_name)
+def test_the_oracle_imports_nothing_of_the_symbolic_engine(path: Path) -> None:
+    offending = sorted(name for name in imported_modules(path) if _within(name, SYMBOLIC_ENGINE))
+    assert not offending
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if not module_name(p).startswith("ctlstark.explicit")],
+                         ids=module_name)
+def test_production_imports_nothing_of_the_oracle(path: Path) -> None:
+    offending = sorted(name for name in imported_modules(path) if _within(name, ("ctlstark.explicit",)))
+    assert not offending
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if module_name(p).startswith("ctlstark.semantics")],
+                         ids=module_name)
+def test_one_state_semantics_needs_only_the_model_and_the_logic(path: Path) -> None:
+    allowed = ("ctlstark.model", "ctlstark.logic", "ctlstark.errors", "ctlstark.semantics")
+    offending = sorted(name for name in imported_modules(path)
+                       if _within(name, ("ctlstark",)) and not _within(name, allowed))
+    assert not offending
