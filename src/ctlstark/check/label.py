@@ -99,6 +99,11 @@ class Checker:
 
     # ------------------------------------------------------------ public
 
+    @property
+    def fairness_sets(self) -> list[Function]:
+        """The fairness sets: each `Fairness` formula's states, evaluated without fairness (computed once, here)."""
+        return self._constraints
+
     def states(self, formula: f.Formula) -> Function:
         """The reachable states where the state formula holds."""
         with backend.memory_guard(), recursion_headroom():

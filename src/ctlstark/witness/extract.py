@@ -125,7 +125,6 @@ class WitnessBuilder:
         self.checker = checker
         self.system = checker.system
         self.bdd = checker.system.bdd
-        self._constraints: list[Function] | None = None
         self._state_bdds: dict[State, Function] = {}
         self._explanations: dict[tuple[f.Formula, State, bool], Trace | None] = {}
 
@@ -481,14 +480,8 @@ class WitnessBuilder:
 
     @property
     def constraints(self) -> list[Function]:
-        """The fairness sets (each fairness formula evaluated without fairness)."""
-        if self._constraints is None:
-            fairness = self.system.model.fairness
-            unfair = Checker(self.system, fairness=()) if fairness else None
-            self._constraints = [unfair.states(c) for c in fairness] if unfair else []
-            if unfair is not None:
-                unfair.release()
-        return self._constraints
+        """The fairness sets, as the checker computed them (each fairness formula evaluated without fairness)."""
+        return self.checker.fairness_sets
 
     def shortest(self, sources: Function, hold: Function, goal: Function, *,
                  min_steps: int = 0, max_steps: int | None = None) -> list[State] | None:
@@ -567,4 +560,3 @@ class WitnessBuilder:
         """Drop cached BDDs."""
         self._state_bdds.clear()
         self._explanations.clear()
-        self._constraints = None

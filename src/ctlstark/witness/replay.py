@@ -38,7 +38,6 @@ class Replayer:
         self.system = checker.system
         self.model = checker.system.model
         self.states = StateView(self.model)
-        self._constraints: list[Function] | None = None
 
     def replay(self, trace: Trace) -> None:
         """Validate a top-level trace (its first state must be initial); raises `WitnessError`."""
@@ -269,16 +268,8 @@ class Replayer:
 
     @property
     def constraints(self) -> list[Function]:
-        """The fairness sets (each fairness formula evaluated without fairness)."""
-        if self._constraints is None:
-            fairness = self.model.fairness
-            if fairness:
-                unfair = Checker(self.system, fairness=())
-                self._constraints = [unfair.states(c) for c in fairness]
-                unfair.release()
-            else:
-                self._constraints = []
-        return self._constraints
+        """The fairness sets, as the checker computed them (each fairness formula evaluated without fairness)."""
+        return self.checker.fairness_sets
 
     def _truth(self, formula: f.Formula, state: State) -> bool:
         return self._in(state, self.checker.states(formula))
