@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
+from .render import state_by_agent  # re-exported: part of the public API
 from . import __version__
 from .errors import (
     BddMemoryExhausted, CtlstarkError, IsplError, ResourceExhausted, TimeLimitReached,
@@ -31,14 +32,6 @@ if TYPE_CHECKING:
 JSON_SCHEMA_VERSION = 1
 _MEASUREMENTS = ("times", "bdd_nodes_reachable", "bdd_peak_nodes")  # left out by to_json(measurements=False)
 DEADLOCK_EXAMPLES = 3  # deadlock states shown with --deadlock
-
-
-def state_by_agent(model: Model, state: tuple) -> dict[str, dict[str, object]]:
-    """A state tuple as {agent: {variable: value}}, agents in model order."""
-    grouped: dict[str, dict[str, object]] = {}
-    for variable, value in zip(model.variables, state):
-        grouped.setdefault(variable.agent, {})[variable.name] = value
-    return grouped
 
 
 @dataclass

@@ -23,6 +23,7 @@ from typing import TypeVar
 
 import typer
 
+from .render import value_text
 from . import __version__
 from .api import CheckReport, FormulaResult, check, load_model, parse_formula
 from .display import no_trace_note, verdict_word
@@ -375,11 +376,6 @@ def _memory_size(text: str | None) -> int | None:
         raise typer.BadParameter(str(error), param_hint="'--max-memory'") from None
 
 
-def _value_text(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
 
 def _exit_status(report: CheckReport) -> int:
     if report.stopped is not None:
@@ -443,7 +439,7 @@ def _print_text(report: CheckReport, *, stats: bool = False, witness: bool = Fal
         typer.echo(f"deadlock states: {report.deadlock_states}")
         for example in report.deadlock_examples:
             agents = " ".join(
-                f"{agent}[" + " ".join(f"{name}={_value_text(value)}" for name, value in values.items()) + "]"
+                f"{agent}[" + " ".join(f"{name}={value_text(value)}" for name, value in values.items()) + "]"
                 for agent, values in example.items()
             )
             typer.echo(f"  e.g. {agents}")

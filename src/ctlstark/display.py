@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .logic import formula as f
+from .render import value_text
 
 
 def trace_rows(trace: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -43,9 +44,7 @@ def _columns(rows: Sequence[Mapping[str, Any]]) -> list[str]:
 def _cell(value: Any) -> str:
     if value is None:
         return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+    return value_text(value)
 
 
 def text_table(rows: Sequence[Mapping[str, Any]]) -> str:

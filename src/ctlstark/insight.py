@@ -16,8 +16,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .render import value_text
 from . import __version__
-from .api import load_model, state_by_agent
+from .api import load_model
+from .render import state_by_agent
 from .errors import CtlstarkError, resource_guarded
 from .logic.formula import to_text
 from .model import Agent, BoolType, Model, RangeType, Value, Variable
@@ -437,7 +439,7 @@ def graph_to_dot(graph: StateGraph) -> str:
 
 def _node_attributes(node: GraphNode) -> str:
     label = [f"s{node.index}"]
-    label += [f"{agent}: " + " ".join(f"{name}={_value_text(value)}" for name, value in values.items())
+    label += [f"{agent}: " + " ".join(f"{name}={value_text(value)}" for name, value in values.items())
               for agent, values in node.values.items() if values]
     if node.propositions:
         label.append("[" + ", ".join(node.propositions) + "]")
@@ -454,11 +456,6 @@ def _node_attributes(node: GraphNode) -> str:
 def _joint_action_text(graph: StateGraph, action: JointAction) -> str:
     return ", ".join(f"{agent}.{name}" for agent, name in zip(graph.agents, action) if agent not in graph.fixed_agents)
 
-
-def _value_text(value: Value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def _quote_lines(lines: list[str]) -> str:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .api import state_by_agent
+from .render import state_by_agent, value_text
 from .semantics.expressions import holds
 from .semantics.transitions import protocol_actions, successors_under
 from .model import Model, Value
@@ -375,11 +375,6 @@ def action_text(model: Model, action: Joint) -> str:
     return ", ".join(f"{agent}.{name}" for agent, name in zip(model.agent_names, action))
 
 
-def value_text(value: Value) -> str:
-    """ISPL spelling of a value (`true`/`false` for Booleans)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 # ---------------------------------------------------------------- the interactive loop

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..render import state_by_agent, value_text
 from ..model import Model
 from .trace import Trace
 
@@ -25,7 +26,7 @@ def to_json(trace: Trace, model: Model) -> dict[str, Any]:
         "kind": trace.kind,
         "loop_start": trace.loop_start,
         "steps": [
-            {"index": index, "state": _grouped_state(model, step.state),
+            {"index": index, "state": state_by_agent(model, step.state),
              "action": None if step.action is None else dict(zip(model.agent_names, step.action))}
             for index, step in enumerate(trace.steps)
         ],
@@ -35,13 +36,6 @@ def to_json(trace: Trace, model: Model) -> dict[str, Any]:
             for link in trace.children
         ],
     }
-
-
-def _grouped_state(model: Model, state: tuple) -> dict[str, dict[str, Any]]:
-    grouped: dict[str, dict[str, Any]] = {agent.name: {} for agent in model.agents if agent.own_variables}
-    for variable, value in zip(model.variables, state):
-        grouped[variable.agent][variable.name] = value
-    return grouped
 
 
 # ---------------------------------------------------------------- text
@@ -79,15 +73,10 @@ def _state_text(state: dict[str, dict[str, Any]], previous: dict[str, dict[str, 
         shown = []
         for name, value in values.items():
             changed = previous is not None and previous.get(agent, {}).get(name) != value
-            shown.append(f"{name}={_value_text(value)}{'*' if changed else ''}")
+            shown.append(f"{name}={value_text(value)}{'*' if changed else ''}")
         parts.append(f"{agent}[{' '.join(shown)}]")
     return " ".join(parts)
 
-
-def _value_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 # ---------------------------------------------------------------- DOT
@@ -108,7 +97,7 @@ def _dot_trace(trace: dict[str, Any], prefix: str, lines: list[str], indent: str
     steps = trace["steps"]
     for step in steps:
         label = f"{step['index']}\\n" + "\\n".join(
-            f"{agent}: " + " ".join(f"{n}={_value_text(v)}" for n, v in values.items())
+            f"{agent}: " + " ".join(f"{n}={value_text(v)}" for n, v in values.items())
             for agent, values in step["state"].items())
         peripheries = ", peripheries=2" if step["index"] == trace["loop_start"] else ""
         lines.append(f"{indent}  {prefix}s{step['index']} [label=\"{_escape(label)}\"{peripheries}];")

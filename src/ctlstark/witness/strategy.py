@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ..render import value_text
 from ..check import atl
 from ..check.label import Checker
 from ..semantics.expressions import holds
@@ -567,7 +568,7 @@ def render_strategy_text(strategy: dict[str, Any], indent: str = "") -> str:
         lines.append(f"{indent}  (no move needed: the initial states decide it)")
     if strategy["table_form"] == "local":
         for row in table:
-            local = " ".join(f"{name}={_value_text(value)}" for name, value in row["local"].items())
+            local = " ".join(f"{name}={value_text(value)}" for name, value in row["local"].items())
             lines.append(f"{indent}  {row['agent']}: [{local}] -> {row['action']}")
     elif strategy["table_form"] == "global":
         for row in table:
@@ -587,15 +588,10 @@ def render_strategy_text(strategy: dict[str, Any], indent: str = "") -> str:
 
 
 def _state_text(state: dict[str, dict[str, Any]]) -> str:
-    return " ".join(f"{agent}[" + " ".join(f"{name}={_value_text(value)}" for name, value in values.items()) + "]"
+    return " ".join(f"{agent}[" + " ".join(f"{name}={value_text(value)}" for name, value in values.items()) + "]"
                     for agent, values in state.items())
 
 
 def _actions_text(actions: dict[str, str]) -> str:
     return ", ".join(f"{agent}.{action}" for agent, action in actions.items())
 
-
-def _value_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
