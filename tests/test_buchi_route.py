@@ -240,7 +240,7 @@ def test_action_atoms_are_refused(path: f.Formula) -> None:
 def models_and_paths(draw: st.DrawFn) -> tuple[Model, f.Formula]:
     """A random model and a random path formula over it without action atoms."""
     model = draw(models())
-    path = draw(path_formulas(model, operator_first=True))
+    path = draw(path_formulas(model, depth=3, operator_first=True))  # depth 4: a GBA of minutes now and then
     assume(not any(isinstance(sub, f.ActionAtom) for sub in subformulas(path)))
     return model, path
 
