@@ -180,7 +180,7 @@ class Measurement:
 
 def measure(n: int, reorder: bool | None = None) -> Measurement:
     """Parse, encode, explore and check the N-agent model in this process."""
-    from ctlstark.check.label import Checker
+    from ctlstark.mc.label import Checker
     from ctlstark.ispl import parse_model
     from ctlstark.symbolic.system import build_system
 

@@ -282,7 +282,7 @@ class Measurement:
 
 def run_model(text: str, filename: str, formulas: dict[str, str]) -> Run:
     """Parse, build and explore the model, then check each named formula (timed separately)."""
-    from ctlstark.check.label import Checker
+    from ctlstark.mc.label import Checker
     from ctlstark.ispl import parse_formula, parse_model
     from ctlstark.symbolic.system import build_system
 

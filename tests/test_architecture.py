@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "ctlstark"
-SYMBOLIC_ENGINE = ("ctlstark.symbolic", "ctlstark.check", "ctlstark.witness")
+SYMBOLIC_ENGINE = ("ctlstark.symbolic", "ctlstark.mc", "ctlstark.witness")
 
 
 def module_name(path: Path) -> str:

@@ -2,7 +2,7 @@
 
 The oracle (`explicit/strategic.py`) enumerates each state's coalition choices,
 the others' responses and the successors of every joint action; the symbolic
-engine (`check/atl.py`) computes the controllable pre-image with BDDs. Both
+engine (`mc/atl.py`) computes the controllable pre-image with BDDs. Both
 follow docs/semantics.md, "Strategic operators (ATL)".
 """
 
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from conftest import examples
 
-from ctlstark.check.label import Checker
+from ctlstark.mc.label import Checker
 from ctlstark.errors import UnsupportedFormula
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.ispl import parse_model

@@ -16,7 +16,7 @@ from conftest import examples
 from typer.testing import CliRunner
 
 from ctlstark import api
-from ctlstark.check.label import Checker
+from ctlstark.mc.label import Checker
 from ctlstark.cli import app
 from ctlstark.ispl import parse_model
 from ctlstark.logic import formula as f

@@ -1,4 +1,4 @@
-"""The Büchi route for `E ψ` (check/buchi.py) against the explicit oracle and the symbolic tableau.
+"""The Büchi route for `E ψ` (tests/buchi_automaton.py) against the explicit oracle and the symbolic tableau.
 
 Three independent computations of `E ψ` over infinite fair paths must agree
 state by state: the GPVW automaton encoded symbolically (`exists_path_buchi`),
@@ -17,8 +17,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from conftest import examples
 
-from ctlstark.check.buchi import BUCHI_PREFIX, build_automaton, exists_path_buchi
-from ctlstark.check.label import Checker
+from buchi_automaton import BUCHI_PREFIX, build_automaton, exists_path_buchi
+from ctlstark.mc.label import Checker
 from ctlstark.errors import UnsupportedFormula
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.ispl import parse_formula, parse_model

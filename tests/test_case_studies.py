@@ -27,7 +27,7 @@ import pytest
 
 import ctlstark
 from benchmark_modules import load_benchmark
-from ctlstark.check.label import Checker
+from ctlstark.mc.label import Checker
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.logic import formula as f
 from ctlstark.model import Model

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ctlstark.api import check, load_model_text
-from ctlstark.check.label import Checker
+from ctlstark.mc.label import Checker
 from ctlstark.errors import IsplError
 from ctlstark.logic import formula as f
 from ctlstark.symbolic.system import build_system

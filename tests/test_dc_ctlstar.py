@@ -17,7 +17,7 @@ from types import ModuleType
 import pytest
 
 from benchmark_modules import load_benchmark
-from ctlstark.check.label import Checker
+from ctlstark.mc.label import Checker
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.ispl import parse_formula, parse_model
 from ctlstark.logic.formula import Formula

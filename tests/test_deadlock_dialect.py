@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 from conftest import examples
 
 from ctlstark import check
-from ctlstark.check.label import Checker
+from ctlstark.mc.label import Checker
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.ispl.formulas import infinite_reading
 from ctlstark.logic import formula as f

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from conftest import examples
 
-from ctlstark.check.label import Checker
+from ctlstark.mc.label import Checker
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.logic import formula as f
 from ctlstark.model import Model

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from ctlstark.check.label import Checker
+from ctlstark.mc.label import Checker
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.ispl import parse_model
 from ctlstark.model import Model

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 import ctlstark
 from ctlstark import cli
-from ctlstark.check.label import Checker
+from ctlstark.mc.label import Checker
 from ctlstark.cli import EXIT_INTERNAL_ERROR, EXIT_NOT_CHECKED, EXIT_TIME_LIMIT, app
 from ctlstark.errors import BddMemoryExhausted, TimeLimitReached
 from ctlstark.limits import checkpoint, parse_size, time_limit

@@ -31,7 +31,7 @@ from typing import Any
 import pytest
 from reference_corpus import REFERENCE, is_slow_game
 
-from ctlstark.check.label import Checker
+from ctlstark.mc.label import Checker
 from ctlstark.errors import IsplError, UnsupportedFormula
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.ispl import parse_model

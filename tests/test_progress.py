@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 import ctlstark
-from ctlstark.check.label import Checker
+from ctlstark.mc.label import Checker
 from ctlstark.cli import EXIT_INTERRUPTED, app
 from ctlstark.progress import TerminalProgress
 

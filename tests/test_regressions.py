@@ -6,7 +6,7 @@ explicit oracle and with answers worked out by hand.
 
 from __future__ import annotations
 
-from ctlstark.check.label import Checker
+from ctlstark.mc.label import Checker
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.logic import formula as f
 from ctlstark.model import ActionIs, Agent, Binary, Const, EvolutionRule, Model, ProtocolRule, RangeType, Variable, VarRef

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ctlstark.check.label import Checker
+from ctlstark.mc.label import Checker
 from ctlstark.logic.normalise import push_negation
 from ctlstark.errors import UnsupportedFormula
 from ctlstark.logic import formula as f

@@ -328,7 +328,7 @@ def test_other_errors_pass_through_the_memory_guard() -> None:
 def test_no_cudd_shutdown_message() -> None:
     """A run that keeps its system and checker until exit prints nothing about referenced nodes."""
     script = (
-        "from ctlstark.check.label import Checker\n"
+        "from ctlstark.mc.label import Checker\n"
         "from ctlstark.logic import formula as f\n"
         "from ctlstark.symbolic.system import build_system\n"
         "from test_symbolic_models import counter_model\n"

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ctlstark.check.label import Checker
-from ctlstark.check.tableau import tableau_variables
+from ctlstark.mc.label import Checker
+from ctlstark.mc.tableau import tableau_variables
 from ctlstark.ispl import parse_formula, parse_model
 from ctlstark.logic import formula as f
 from ctlstark.model import Model
@@ -262,7 +262,7 @@ ACTION_SHAPES = ["M.Action = go", "X (M.Action = wait)", "F (M.Action = go and p
 @pytest.mark.parametrize("fairness", [None, "q"])
 @pytest.mark.parametrize("shape", ACTION_SHAPES)
 def test_step_fast_paths_agree_with_the_tableau(shape: str, fairness: str | None) -> None:
-    """`check.steps` fixpoints over (state, action) pairs against the tableau's product, with and without Fairness."""
+    """`mc.steps` fixpoints over (state, action) pairs against the tableau's product, with and without Fairness."""
     model = loop_model(fairness)
     fast, tableau_only = Checker(build_system(model)), Checker(build_system(model), fast_paths=False)
     for quantifier in ("E", "A"):

@@ -21,7 +21,7 @@ from conftest import examples
 from typer.testing import CliRunner
 
 from ctlstark.api import check, load_model, load_model_text
-from ctlstark.check.label import Checker
+from ctlstark.mc.label import Checker
 from ctlstark.cli import app
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.logic import formula as f

@@ -20,7 +20,7 @@ from conftest import examples
 from typer.testing import CliRunner
 
 from ctlstark.api import check, load_model, parse_formula
-from ctlstark.check.label import Checker
+from ctlstark.mc.label import Checker
 from ctlstark.cli import app
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.logic import formula as f

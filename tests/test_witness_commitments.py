@@ -14,7 +14,7 @@ import dataclasses
 import pytest
 
 from ctlstark.api import check, load_model_text
-from ctlstark.check.label import Checker
+from ctlstark.mc.label import Checker
 from ctlstark.logic import formula as f
 from ctlstark.symbolic.system import build_system
 from ctlstark.witness import Step, WitnessBuilder, WitnessError, admits_trace, replay

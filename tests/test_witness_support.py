@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from conftest import examples
 
 from ctlstark.api import check, load_model_text
-from ctlstark.check.label import Checker
+from ctlstark.mc.label import Checker
 from ctlstark.logic import formula as f
 from ctlstark.logic.normalise import push_negation
 from ctlstark.symbolic.system import build_system

@@ -9,21 +9,9 @@ The API in brief::
         print(result.index, result.verdict, result.text)
 """
 
-__version__ = "0.1.0"
-
-# The subpackage `ctlstark.check` would replace the function `check` below as an
-# attribute of this package the first time it is imported; importing it first
-# makes the function the binding that stays.
-from . import check as _check_subpackage  # noqa: E402,F401
-from .api import (  # noqa: E402  (the version must exist before api imports it)
-    CheckReport,
-    FormulaResult,
-    check,
-    load_model,
-    load_model_text,
-    parse_formula,
-)
-from .errors import CtlstarkError, IsplError, ResourceExhausted, UnsupportedFormula  # noqa: E402
+from .api import CheckReport, FormulaResult, check, load_model, load_model_text, parse_formula
+from .errors import CtlstarkError, IsplError, ResourceExhausted, UnsupportedFormula
+from .version import VERSION as __version__
 
 __all__ = [
     "CheckReport",

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from .render import state_by_agent  # re-exported: part of the public API
-from . import __version__
+from .version import VERSION
 from .errors import (
     BddMemoryExhausted, CtlstarkError, IsplError, ResourceExhausted, TimeLimitReached,
     UnsupportedFormula, read_source, resource_guarded,
@@ -26,7 +26,7 @@ from .model import FormulaEntry, FormulaMode, Model
 from .progress import Progress
 
 if TYPE_CHECKING:
-    from .check.label import Checker
+    from .mc.label import Checker
     from .lint import LintWarning
 
 JSON_SCHEMA_VERSION = 1
@@ -137,7 +137,7 @@ class CheckReport:
     def _document(self) -> dict:
         return {
             "schema": JSON_SCHEMA_VERSION,
-            "ctlstark_version": __version__,
+            "ctlstark_version": VERSION,
             "model": self.model,
             "file": self.file,
             "semantics": self.semantics,
@@ -252,7 +252,7 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
            deadlock: bool, reorder: bool | None, witness: bool, order: str, cluster_size: int | None,
            progress: Progress | None, max_memory: int | None, lint: bool = False) -> CheckReport:
     """`check` without the time limit around it."""
-    from .check.label import Checker
+    from .mc.label import Checker
     from .symbolic import bdd as backend
     from .symbolic.system import CLUSTER_NODE_LIMIT, build_system
 

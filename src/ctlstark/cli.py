@@ -24,7 +24,7 @@ from typing import TypeVar
 import typer
 
 from .render import value_text
-from . import __version__
+from .version import VERSION
 from .api import CheckReport, FormulaResult, check, load_model, parse_formula
 from .display import no_trace_note, verdict_word
 from .progress import TerminalProgress
@@ -217,7 +217,7 @@ app = typer.Typer(
 
 def _version_callback(value: bool) -> None:
     if value:
-        typer.echo(f"ctlstark {__version__}")
+        typer.echo(f"ctlstark {VERSION}")
         raise typer.Exit()
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .render import value_text
-from . import __version__
+from .version import VERSION
 from .api import load_model
 from .render import state_by_agent
 from .errors import CtlstarkError, resource_guarded
@@ -126,7 +126,7 @@ class ModelInfo:
 
     def to_json(self) -> dict[str, Any]:
         """The JSON document of `ctlstark info --json` (docs/json.md)."""
-        return {"schema": INFO_SCHEMA_VERSION, "ctlstark_version": __version__, **asdict(self)}
+        return {"schema": INFO_SCHEMA_VERSION, "ctlstark_version": VERSION, **asdict(self)}
 
 
 @resource_guarded
@@ -186,7 +186,7 @@ def _deadlock_trace(system: SymbolicSystem, deadlocked: Function) -> dict[str, A
     """A shortest run from an initial state to a deadlock, replay-validated, as witness JSON."""
     if deadlocked == system.bdd.false:
         return None
-    from .check.label import Checker
+    from .mc.label import Checker
     from .witness import WitnessBuilder, WitnessError, replay, to_json
 
     checker = Checker(system)

@@ -18,7 +18,7 @@ import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .. import __version__
+from ..version import VERSION
 from ..display import text_table, verdict_word
 from .jobs import FormulaOutcome, JobResult
 from .suite import Expectation, JobSpec, Suite, natural_key
@@ -110,7 +110,7 @@ class BatchReport:
         """The document of `ctlstark batch --json` (docs/batch.md); without measurements, byte-stable."""
         document = {
             "schema": JSON_SCHEMA_VERSION,
-            "ctlstark_version": __version__,
+            "ctlstark_version": VERSION,
             "suite": self.suite,
             "ok": self.ok,
             "counts": dict(self.counts),

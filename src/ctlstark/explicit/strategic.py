@@ -1,4 +1,4 @@
-"""Explicit ATL (`<g>X/F/G/U`) by the game definition: the test oracle for `check/atl.py`.
+"""Explicit ATL (`<g>X/F/G/U`) by the game definition: the test oracle for `mc/atl.py`.
 
 Written independently of the symbolic engine. For each reachable state it
 enumerates the coalition's protocol-enabled action tuples, the opponents'

@@ -39,10 +39,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..check import ctl
-from ..check.label import Checker
+from ..mc import ctl
+from ..mc.label import Checker
 from ..logic.normalise import is_ctl_path, push_negation
-from ..check.tableau import ExistPath
+from ..mc.tableau import ExistPath
 from ..errors import CtlstarkError
 from ..logic import formula as f
 from ..model import Model, Value

@@ -2,7 +2,7 @@
 
 A TRUE `E ψ` routed to the tableau (and a FALSE `A ψ`, as a witness of
 `E ¬ψ`) is explained by a fair lasso of the product of the model with the
-tableau of ψ (`check.tableau.TableauProduct`): a product state is a model
+tableau of ψ (`mc.tableau.TableauProduct`): a product state is a model
 state plus a valuation of the tableau variables. From a product state in
 sat(ψ) ∧ fairEG, the cycle construction of Clarke, Grumberg, McMillan and
 Zhao visits every product fairness set (one per until, then the model's
@@ -19,7 +19,7 @@ actions: they are part of what makes ψ hold.
 
 from __future__ import annotations
 
-from ..check.tableau import TableauProduct
+from ..mc.tableau import TableauProduct
 from ..model import Value
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from ..check.label import Checker
+from ..mc.label import Checker
 from ..logic import formula as f
 from ..semantics.expressions import holds
 from ..semantics.lasso import Lasso, holds_on_lasso

@@ -1,7 +1,7 @@
 """Strategies for ATL verdicts: a memoryless strategy for a TRUE `<g>…`, a counter-strategy for a FALSE one.
 
 A strategy maps each state where the coalition g must move to one joint action
-of g; it is read off the fixpoints of `check.atl` (the `safe` relation of
+of g; it is read off the fixpoints of `mc.atl` (the `safe` relation of
 `ControllablePreimage` for the target set: the greatest fixpoint for `G`, the
 attractor layers for `U`/`F`, so that every move makes progress towards ψ).
 A counter-strategy answers, in every state and for every available coalition
@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..render import value_text
-from ..check import atl
-from ..check.label import Checker
+from ..mc import atl
+from ..mc.label import Checker
 from ..semantics.expressions import holds
 from ..semantics.transitions import protocol_actions, successors_under
 from ..limits import checkpoint

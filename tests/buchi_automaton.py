@@ -3,8 +3,8 @@
 `exists_path_buchi(system, ψ, label, constraints)` returns the reachable states
 where some infinite fair path satisfies the path formula ψ (docs/semantics.md,
 "Paths and deadlocks"), by a construction that shares with
-`check/tableau.py` only the negation normal form (`path_nnf`), the state leaves'
-labels and the model's pre-image (not even the Emerson–Lei loop of `check.ctl`):
+`mc/tableau.py` only the negation normal form (`path_nnf`), the state leaves'
+labels and the model's pre-image (not even the Emerson–Lei loop of `mc.ctl`):
 
 1. **Automaton.** ψ in negation normal form over `X U R` (`path_nnf`; its
    leaves are state formulas) is translated into a generalized Büchi automaton
@@ -43,12 +43,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..errors import UnsupportedFormula
-from ..logic import formula as f
-from ..logic.normalise import path_nnf
-from ..symbolic import bdd as backend
-from ..symbolic.bdd import Function
-from ..symbolic.system import SymbolicSystem
+from ctlstark.errors import UnsupportedFormula
+from ctlstark.logic import formula as f
+from ctlstark.logic.normalise import path_nnf
+from ctlstark.symbolic import bdd as backend
+from ctlstark.symbolic.bdd import Function
+from ctlstark.symbolic.system import SymbolicSystem
 
 BUCHI_PREFIX = "#buchi"
 INITIAL = -1

@@ -16,7 +16,7 @@ pairs, with the pre-image that keeps the action (`preimage_with_actions`):
 * `E(τ1 R τ2) = E(τ2 U (τ1 ∧ τ2)) ∨ E G τ2`.
 
 Everything else with action atoms goes to the tableau, which keeps the actions in
-its product (`check.tableau`).
+its product (`mc.tableau`).
 """
 
 from __future__ import annotations

@@ -145,7 +145,7 @@ class TableauProduct:
 
 
 class _Product:
-    """The product of the model with one tableau, shaped like a system for `check.ctl`.
+    """The product of the model with one tableau, shaped like a system for `mc.ctl`.
 
     `reachable` is the model's reachable set (any tableau valuation), and
     `preimage` the product pre-image described in the module docstring.

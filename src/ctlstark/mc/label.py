@@ -12,7 +12,7 @@ the route it took in `Checker.routes` (formula → route text):
 * `E φ`/`A φ` over a state formula φ: `E φ = φ ∧ fair`, `A φ = φ ∨ ¬fair`
   (route `state`).
 * CTL-shaped path formulas — after peeling negations one of `X F G U R W`
-  applied to state formulas: the CTL fixpoints of `check.ctl` with the CTL
+  applied to state formulas: the CTL fixpoints of `mc.ctl` with the CTL
   semantics of docs/semantics.md (route `fast:EX`, `fast:AG`, …), unless the
   quantifier is `infinite` (MCMAS's `LTL`/`CTL*` entries).
 * Anything else ranges over infinite fair paths ("Paths and deadlocks"). The
@@ -23,14 +23,14 @@ the route it took in `Checker.routes` (formula → route text):
   evaluated by fixpoints whose targets are restricted to the states with an
   infinite fair path (route `fast:EF[inf]`, …); single operators over action
   atoms and state formulas by fixpoints over (state, action) pairs
-  (`check.steps`, route `fast:EU[act]`, …). What remains goes to
-  EXIST-PATH, the symbolic tableau of `check.tableau` (route
+  (`mc.steps`, route `fast:EU[act]`, …). What remains goes to
+  EXIST-PATH, the symbolic tableau of `mc.tableau` (route
   `tableau(k vars, m fairness sets)`). `A ψ = ¬E¬ψ` restricted to reachable.
 
 Fairness (docs/semantics.md): fair = `EG_fair true`; `EX φ = pre(φ ∧ fair)`,
 `E[φ U ψ] = E[φ U (ψ ∧ fair)]`, `EG φ` by Emerson–Lei; `A ψ = ¬E ¬ψ`.
 Knowledge and `O` range over the reachable fair states, and so do the
-commitments `C` and `Fu` (`check.commitments`). `SC(i, j, ψ)` is the model's
+commitments `C` and `Fu` (`mc.commitments`). `SC(i, j, ψ)` is the model's
 interaction proposition `interacting_i_j` conjoined with `E ψ`; its conditional
 form `SC(i, j, τ, ψ)` is `τ -> SC(i, j, ψ)`.
 """
@@ -415,7 +415,7 @@ class Checker:
     # ------------------------------------------------------------ strategic
 
     def _strategic(self, formula: f.ATL) -> Function:
-        """`<g>X/G/F/U` by fixpoints of the controllable pre-image (`check.atl`)."""
+        """`<g>X/G/F/U` by fixpoints of the controllable pre-image (`mc.atl`)."""
         pre = self._controllable.get(formula.group)
         if pre is None:
             pre = self._controllable[formula.group] = atl.ControllablePreimage(self.system,
