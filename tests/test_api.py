@@ -83,3 +83,15 @@ def test_a_grouping_warning_says_where_its_entry_is_through_the_api_too() -> Non
     line = text.splitlines().index("  LTL !recbit U recack;") + 1
     assert entry.warnings and entry.warnings[0].startswith(f"<string>:{line}:3: warning: MCMAS reads")
     assert option.warnings and option.warnings[0].startswith("--formula: warning: MCMAS reads")
+
+
+def test_a_result_carries_its_formula_which_stays_out_of_the_json() -> None:
+    report = ctlstark.check(EXAMPLES / "bit_transmission.ispl", ["AG (recbit or !recbit)", "EF recack"],
+                            file_formulae=False, witness=True)
+    tautology, reachable = report.formulas
+    assert tautology.formula == ctlstark.parse_formula("AG (recbit or !recbit)", ctlstark.load_model(
+        EXAMPLES / "bit_transmission.ispl")).formula
+    assert "formula" not in tautology.to_json() and list(tautology.to_json())[:3] == ["index", "text", "verdict"]
+    assert tautology.no_trace_reason() == "(no trace: a TRUE A… formula holds on every run, which no single trace shows)"
+    assert reachable.trace is not None and reachable.no_trace_reason() is None
+    assert report.to_json()["formulas"][1]["trace"] == reachable.trace

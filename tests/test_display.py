@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import ctlstark
-from ctlstark.display import html_table, no_trace_note, text_table, trace_rows
+from ctlstark.display import html_table, text_table, trace_rows
+from ctlstark.witness.extract import no_trace_note
 
 BIT_TRANSMISSION = Path(__file__).resolve().parents[1] / "ispl_examples" / "bit_transmission.ispl"
 

@@ -7,10 +7,11 @@ Nothing here prints.
 
 from __future__ import annotations
 
+import copy
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .render import state_by_agent  # re-exported: part of the public API
 from .version import VERSION
@@ -61,6 +62,22 @@ class FormulaResult:
     strategy: dict | None = None
     """With `check(..., witness=True)` and a top-level ATL formula: its strategy (TRUE) or
     counter-strategy (FALSE), replayed when small enough (docs/witnesses.md, "Strategies (ATL)")."""
+    formula: Formula | None = field(default=None, repr=False, compare=False)
+    """The checked formula's tree (not serialised): what the text report reads to explain a missing trace."""
+
+    def to_json(self) -> dict[str, Any]:
+        """This result's part of `CheckReport.to_json()` (docs/json.md); the formula tree is left out."""
+        return {name: copy.deepcopy(getattr(self, name)) for name in _RESULT_FIELDS}
+
+    def no_trace_reason(self) -> str | None:
+        """Why a verdict shows neither trace nor strategy, as one line (None when it has one, or no verdict)."""
+        if self.trace is not None or self.strategy is not None or self.verdict is None:
+            return None
+        if self.trace_error:
+            return f"no trace: {self.trace_error}"
+        from .witness.extract import no_trace_note
+
+        return None if self.formula is None else no_trace_note(self.formula, self.verdict)
 
     def __repr__(self) -> str:
         return f"<FormulaResult {self.index}: {verdict_word(self.verdict)} {' '.join(self.text.split())}>"
@@ -72,6 +89,11 @@ class FormulaResult:
     def trace_table(self) -> str:
         """The trace's main path as a plain-text table; '' without a trace."""
         return text_table(self.trace_rows()) if self.trace is not None else ""
+
+
+_RESULT_FIELDS = ("index", "text", "verdict", "mode", "source", "seconds", "error", "warnings", "routes",
+                  "routes_omitted", "trace", "trace_error", "strategy")
+"""The serialised fields of a `FormulaResult`, in the order of docs/json.md."""
 
 
 @dataclass
@@ -152,7 +174,7 @@ class CheckReport:
             "lint": None if self.lint is None else [warning.to_json() for warning in self.lint],
             "stopped": self.stopped,
             "interrupted": self.interrupted,
-            "formulas": [asdict(result) for result in self.formulas],
+            "formulas": [result.to_json() for result in self.formulas],
         }
 
 
@@ -401,7 +423,7 @@ def _check_all(checker: Checker, entries: list[FormulaEntry],
         acknowledge_stop()
         reason = _stop_reason(stop)
         results += [FormulaResult(index=index, text=entry.text, verdict=None, mode=entry.mode, source=entry.source,
-                                  error=_NOT_CHECKED[reason])
+                                  error=_NOT_CHECKED[reason], formula=entry.formula)
                     for index, entry in enumerate(entries, start=1) if index > len(results)]
         return results, reason
     return results, None
@@ -432,6 +454,7 @@ def _check_one(checker, index: int, entry: FormulaEntry) -> FormulaResult:
         + [f"{entry.source or '--formula'}: warning: {text}" for text in checker.warnings_of(entry.formula)],
         routes=[{"formula": to_text(sub), "route": route} for sub, route in routes[:ROUTES_LISTED]],
         routes_omitted=max(0, len(routes) - ROUTES_LISTED),
+        formula=entry.formula,
     )
 
 

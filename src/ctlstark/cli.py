@@ -26,12 +26,11 @@ import typer
 from .render import value_text
 from .version import VERSION
 from .api import CheckReport, FormulaResult, check, load_model, parse_formula
-from .display import no_trace_note, verdict_word
+from .display import verdict_word
 from .progress import TerminalProgress
 from .errors import CtlstarkError, IsplError, ResourceExhausted, TimeLimitReached, recursion_headroom
 from .limits import parse_size, time_limit
 from .stack import run_on_deep_stack
-from .logic.formula import Formula
 from .model import Model
 
 EXIT_ALL_TRUE = 0
@@ -352,8 +351,7 @@ def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as
     if as_json:
         typer.echo(json.dumps(report.to_json(measurements=not reproducible), indent=2))
     else:
-        checked = ([] if only else [entry.formula for entry in model.formulae]) + [entry.formula for entry in extra]
-        _print_text(report, stats=stats, witness=witness, formulas=checked)
+        _print_text(report, stats=stats, witness=witness)
     if report.stopped is not None:
         typer.echo(f"ctlstark: stopped ({report.stopped}): the formulas not reached are marked ERROR", err=True)
     status = _exit_status(report)
@@ -402,29 +400,26 @@ def _write_dot(report: CheckReport, path: Path) -> bool:
     return True
 
 
-def _print_trace(result: FormulaResult, indent: str, formula: Formula | None = None) -> None:
-    """The trace, why it is missing, or the strategy of one verdict; `formula` (its tree) explains a missing trace."""
+def _print_trace(result: FormulaResult, indent: str, *, explain: bool = True) -> None:
+    """The trace, why it is missing (with `explain`: not after a stopped run), or the strategy of one verdict."""
     from .witness import render_text
 
     if result.trace is not None:
         typer.echo(render_text(result.trace, indent))
-    elif result.trace_error:
-        typer.echo(f"{indent}no trace: {result.trace_error}")
-    elif result.strategy is None and result.verdict is not None and formula is not None:
-        typer.echo(f"{indent}{no_trace_note(formula, result.verdict)}")
+    reason = result.no_trace_reason()
+    if reason is not None and (explain or result.trace_error):
+        typer.echo(f"{indent}{reason}")
     if result.strategy is not None:
         from .witness.strategy import render_strategy_text
 
         typer.echo(render_strategy_text(result.strategy, indent))
 
 
-def _print_text(report: CheckReport, *, stats: bool = False, witness: bool = False,
-                formulas: list[Formula] | None = None) -> None:
-    """The text report; with `formulas` (the checked trees, in report order) `witness` says why a verdict has no trace."""
+def _print_text(report: CheckReport, *, stats: bool = False, witness: bool = False) -> None:
+    """The text report; with `witness`, each verdict's trace or strategy, or why it has none."""
     typer.echo(f"model {report.model} ({report.file}), {report.semantics} semantics")
     width = len(str(len(report.formulas)))
-    explained = formulas is not None and len(formulas) == len(report.formulas) and report.stopped is None
-    for result, formula in zip(report.formulas, formulas if explained else [None] * len(report.formulas)):
+    for result in report.formulas:
         one_line_text = " ".join(result.text.split())
         typer.echo(f"  {result.index:>{width}}  {verdict_word(result.verdict):<5}  {one_line_text}")
         if result.error:
@@ -433,7 +428,7 @@ def _print_text(report: CheckReport, *, stats: bool = False, witness: bool = Fal
             for route in result.routes:
                 typer.echo(f"  {'':>{width}}         route {route['route']}: {route['formula']}")
         if witness:
-            _print_trace(result, f"  {'':>{width}}         ", formula)
+            _print_trace(result, f"  {'':>{width}}         ", explain=report.stopped is None)
     typer.echo(f"reachable states: {report.reachable_states}")
     if report.deadlock_states is not None:
         typer.echo(f"deadlock states: {report.deadlock_states}")

@@ -11,7 +11,6 @@ import html
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .logic import formula as f
 from .render import value_text
 
 
@@ -78,24 +77,3 @@ def formula_rows(results: Iterable[Any]) -> list[dict[str, Any]]:
     """One row per formula result: number, verdict, formula, seconds, error."""
     return [{"#": result.index, "verdict": verdict_word(result.verdict), "formula": " ".join(result.text.split()),
              "seconds": f"{result.seconds:.3f}", "error": result.error} for result in results]
-
-
-
-
-def no_trace_note(formula: f.Formula, verdict: bool) -> str:
-    """Why `check --witness` shows no trace for `formula` with this verdict, as one line of the text report.
-
-    Meant for verdicts the witness layer gives no trace and no error (docs/witnesses.md,
-    "Which verdicts get a trace"), so that a missing trace does not look like a failure.
-    """
-    if f.is_propositional(formula):
-        return "(no trace: a propositional formula is decided by the initial states alone)"
-    if isinstance(formula, f.BOOLEAN_CONNECTIVES) and verdict:
-        return "(no trace: a TRUE Boolean combination holds in every initial state, which no single trace shows)"
-    if isinstance(formula, f.A) and verdict:
-        return "(no trace: a TRUE A… formula holds on every run, which no single trace shows)"
-    if isinstance(formula, f.E) and not verdict:
-        return "(no trace: a FALSE E… formula holds on no run, so there is none to show)"
-    if verdict:
-        return "(no trace: this TRUE verdict is a claim about every state it ranges over, which no single trace shows)"
-    return "(no trace: no run explains this verdict; docs/witnesses.md lists the verdicts that get one)"
