@@ -13,9 +13,10 @@ The operators are then the textbook fixpoints over explicit state sets
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from ..model import Agent
+from ..semantics.fixpoint import fixpoint
 from ..semantics.transitions import State, protocol_actions, successors_under
 from .system import ExplicitSystem
 
@@ -71,18 +72,9 @@ def force_next(game: CoalitionGame, holds: StateSet) -> StateSet:
 
 def force_always(game: CoalitionGame, holds: StateSet) -> StateSet:
     """`<g>G φ = νZ. φ ∧ pre_g(Z)`, from Z = all reachable states downwards."""
-    return _fixpoint(lambda z: holds & game.can_force(z), game.system.states)
+    return fixpoint(lambda z: holds & game.can_force(z), game.system.states)
 
 
 def force_until(game: CoalitionGame, hold: StateSet, goal: StateSet) -> StateSet:
     """`<g>(φ U ψ) = μZ. ψ ∨ (φ ∧ pre_g(Z))`, from Z = ∅ upwards (`<g>F ψ`: φ = every state)."""
-    return _fixpoint(lambda z: goal | (hold & game.can_force(z)), frozenset())
-
-
-def _fixpoint(step: Callable[[StateSet], StateSet], start: StateSet) -> StateSet:
-    current = start
-    while True:
-        following = step(current)
-        if following == current:
-            return current
-        current = following
+    return fixpoint(lambda z: goal | (hold & game.can_force(z)), frozenset())

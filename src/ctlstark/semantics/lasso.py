@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..errors import UnsupportedFormula
 from ..logic import formula as f
+from .fixpoint import fixpoint
 from .transitions import Joint, State
 
 StateSet = frozenset[State]
@@ -74,10 +75,10 @@ def _positions(
         return frozenset(i for i in everywhere if lasso.next_position(i) in target)
 
     def least(step: Callable[[frozenset[int]], frozenset[int]]) -> frozenset[int]:
-        return _fixpoint(step, frozenset())
+        return fixpoint(step, frozenset())
 
     def greatest(step: Callable[[frozenset[int]], frozenset[int]]) -> frozenset[int]:
-        return _fixpoint(step, everywhere)
+        return fixpoint(step, everywhere)
 
     match formula:
         case f.Not(operand=x):
@@ -118,12 +119,3 @@ def _action_positions(atom: f.ActionAtom, lasso: Lasso, agents: tuple[str, ...])
         raise UnsupportedFormula(f"{f.to_text(atom)} needs a lasso with joint actions and the agents' names")
     index = agents.index(atom.agent)
     return frozenset(k for k, joint in enumerate(lasso.actions) if joint[index] == atom.action)
-
-
-def _fixpoint(step: Callable[[frozenset[int]], frozenset[int]], start: frozenset[int]) -> frozenset[int]:
-    current = start
-    while True:
-        following = step(current)
-        if following == current:
-            return current
-        current = following
