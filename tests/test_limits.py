@@ -128,7 +128,7 @@ def test_an_internal_error_is_one_line_with_exit_70(monkeypatch: pytest.MonkeyPa
     def broken(*_args, **_kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(cli, "check", broken)
+    monkeypatch.setattr(cli, "check_with", broken)
     monkeypatch.setattr(sys, "argv", ["ctlstark", "check", str(DEADLOCK)])
     monkeypatch.delenv("CTLSTARK_TRACEBACK", raising=False)
     with pytest.raises(SystemExit) as exit_info:

@@ -9,11 +9,13 @@ The API in brief::
         print(result.index, result.verdict, result.text)
 """
 
-from .api import CheckReport, FormulaResult, check, load_model, load_model_text, parse_formula
+from .api import (CheckOptions, CheckReport, FormulaResult, check, check_with, load_model, load_model_text,
+                  parse_formula)
 from .errors import CtlstarkError, IsplError, ResourceExhausted, UnsupportedFormula
 from .version import VERSION as __version__
 
 __all__ = [
+    "CheckOptions",
     "CheckReport",
     "CtlstarkError",
     "FormulaResult",
@@ -22,6 +24,7 @@ __all__ = [
     "UnsupportedFormula",
     "__version__",
     "check",
+    "check_with",
     "load_model",
     "load_model_text",
     "parse_formula",

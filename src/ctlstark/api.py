@@ -223,7 +223,6 @@ def _as_entry(formula: str | Formula | FormulaEntry, model: Model) -> FormulaEnt
     return FormulaEntry(text=to_text(formula), formula=formula, source="api")
 
 
-@resource_guarded
 def check(
     model: Model | str | Path,
     formulas: Iterable[str | Formula | FormulaEntry] = (),
@@ -264,15 +263,41 @@ def check(
     verdict they propagate: `KeyboardInterrupt`, `TimeLimitReached`,
     `BddMemoryExhausted`.
     """
-    with time_limit(timeout):
-        return _check(model, formulas, file_formulae=file_formulae, deadlock=deadlock, reorder=reorder,
-                      witness=witness, order=order, cluster_size=cluster_size, progress=progress,
-                      max_memory=max_memory, lint=lint)
+    options = CheckOptions(file_formulae=file_formulae, deadlock=deadlock, witness=witness, lint=lint,
+                           reorder=reorder, order=order, cluster_size=cluster_size, max_memory=max_memory,
+                           timeout=timeout)
+    return check_with(model, formulas, options, progress)
 
 
-def _check(model: Model | str | Path, formulas: Iterable[str | Formula | FormulaEntry], *, file_formulae: bool,
-           deadlock: bool, reorder: bool | None, witness: bool, order: str, cluster_size: int | None,
-           progress: Progress | None, max_memory: int | None, lint: bool = False) -> CheckReport:
+@dataclass(frozen=True)
+class CheckOptions:
+    """How one check runs: what it computes beyond the verdicts, the BDD tuning, the limits.
+
+    The fields are `check`'s keyword arguments, with the same defaults; the command
+    line and `batch` build one and call `check_with`.
+    """
+
+    file_formulae: bool = True
+    deadlock: bool = False
+    witness: bool = False
+    lint: bool = False
+    reorder: bool | None = None
+    order: str = "structure"
+    cluster_size: int | None = None
+    max_memory: int | None = None
+    timeout: float | None = None
+
+
+@resource_guarded
+def check_with(model: Model | str | Path, formulas: Iterable[str | Formula | FormulaEntry],
+               options: CheckOptions, progress: Progress | None = None) -> CheckReport:
+    """`check` with its options as one object (the same meaning, the same exceptions)."""
+    with time_limit(options.timeout):
+        return _check(model, formulas, options, progress)
+
+
+def _check(model: Model | str | Path, formulas: Iterable[str | Formula | FormulaEntry], options: CheckOptions,
+           progress: Progress | None) -> CheckReport:
     """`check` without the time limit around it."""
     from .mc.label import Checker
     from .symbolic import bdd as backend
@@ -291,11 +316,12 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
     times["parse"] = time.perf_counter() - started
     checkpoint()
 
-    entries = (list(model.formulae) if file_formulae else []) + extra
+    entries = (list(model.formulae) if options.file_formulae else []) + extra
     if progress is not None:
         progress.phase("encode")
-    system = build_system(model, reorder=reorder, order=order, progress=progress, max_memory=max_memory,
-                          cluster_size=CLUSTER_NODE_LIMIT if cluster_size is None else cluster_size)
+    system = build_system(model, reorder=options.reorder, order=options.order, progress=progress,
+                          max_memory=options.max_memory,
+                          cluster_size=CLUSTER_NODE_LIMIT if options.cluster_size is None else options.cluster_size)
     times["encode"] = float(system.stats.get("encode_seconds", 0.0))
     times["reach"] = float(system.stats.get("reach_seconds", 0.0))
     checker = Checker(system)
@@ -304,7 +330,7 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
     check_started = time.perf_counter()
     results, stopped = _check_all(checker, entries, progress)
     times["check"] = time.perf_counter() - check_started
-    if witness and stopped is None:
+    if options.witness and stopped is None:
         if progress is not None:
             progress.phase("witness")
         witness_started = time.perf_counter()
@@ -316,7 +342,7 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
         times["witness"] = time.perf_counter() - witness_started
 
     lint_warnings = None
-    if lint and stopped is None:
+    if options.lint and stopped is None:
         from .lint import Declarations, lint_model
 
         lint_started = time.perf_counter()
@@ -324,7 +350,7 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
         times["lint"] = time.perf_counter() - lint_started
     deadlock_count = None
     deadlock_examples: list[dict[str, dict[str, object]]] = []
-    if deadlock and stopped is None:
+    if options.deadlock and stopped is None:
         deadlocked = system.deadlock_states()
         deadlock_count = system.count_states(deadlocked)
         deadlock_examples = [state_by_agent(model, state)

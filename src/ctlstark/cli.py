@@ -17,6 +17,7 @@ import shlex
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import List, Optional
 from typing import TypeVar
@@ -25,7 +26,7 @@ import typer
 
 from .render import value_text
 from .version import VERSION
-from .api import CheckReport, FormulaResult, check, load_model, parse_formula
+from .api import CheckOptions, CheckReport, FormulaResult, check_with, load_model, parse_formula
 from .display import verdict_word
 from .progress import TerminalProgress
 from .errors import CtlstarkError, IsplError, ResourceExhausted, TimeLimitReached, recursion_headroom
@@ -298,12 +299,14 @@ def check_command(
     """
     with recursion_headroom():
         try:
-            tuning = {"reorder": reorder, "order": order.value, "cluster_size": cluster_size,
-                      "max_memory": _memory_size(max_memory)}
+            options = CheckOptions(file_formulae=not only, deadlock=deadlock, witness=witness or dot_file is not None,
+                                   lint=lint, reorder=reorder, order=order.value, cluster_size=cluster_size,
+                                   max_memory=_memory_size(max_memory), timeout=timeout)
+            output = _ReportOutput(as_json=as_json, stats=stats, witness=witness, dot_file=dot_file,
+                                   reproducible=reproducible)
             progress = TerminalProgress() if TerminalProgress.wanted(quiet) else None
             try:
-                run_on_deep_stack(_check_and_print, model_file, formula, only, as_json, deadlock, tuning, stats,
-                                  witness, dot_file, progress, timeout, reproducible, lint)
+                run_on_deep_stack(_check_and_print, model_file, formula or [], options, output, progress)
             finally:
                 if progress is not None:
                     progress.close()
@@ -312,28 +315,38 @@ def check_command(
             raise typer.Exit(EXIT_NOT_CHECKED) from None
 
 
-def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as_json: bool, deadlock: bool,
-                     tuning: dict[str, object], stats: bool, witness: bool, dot_file: Path | None,
-                     progress: TerminalProgress | None = None, timeout: float | None = None,
-                     reproducible: bool = False, lint: bool = False) -> None:
+@dataclass(frozen=True)
+class _ReportOutput:
+    """How `check` shows its report: JSON or text, routes, traces, a DOT file, measurements."""
+
+    as_json: bool = False
+    stats: bool = False
+    witness: bool = False
+    dot_file: Path | None = None
+    reproducible: bool = False
+
+
+def _check_and_print(model_file: Path, formula_texts: list[str], options: CheckOptions, output: _ReportOutput,
+                     progress: TerminalProgress | None = None) -> None:
+    """Parse, check and print one model's report; ends with `typer.Exit` and the documented status."""
     try:
         if progress is not None:
             progress.phase("parse")
-        with time_limit(timeout), _input_errors_reported():  # parsing included; printing the report is not
+        with time_limit(options.timeout), _input_errors_reported():  # parsing included; printing the report is not
             parse_started = time.perf_counter()
             model = load_model(model_file)
-            extra = [parse_formula(text, model) for text in formula or []]
+            extra = [parse_formula(text, model) for text in formula_texts]
             parse_seconds = time.perf_counter() - parse_started
             # with --lint the API reads the file itself, for the positions of its declarations
-            report = check(model_file if lint else model, extra, file_formulae=not only, deadlock=deadlock,
-                           witness=witness or dot_file is not None, progress=progress, lint=lint,
-                           **tuning)  # type: ignore[arg-type]
+            # the time limit above covers parsing as well, so the check gets none of its own
+            report = check_with(model_file if options.lint else model, extra, replace(options, timeout=None),
+                                progress)
         report.times["parse"] = parse_seconds
     except KeyboardInterrupt:
         typer.echo("ctlstark: interrupted before any verdict", err=True)
         raise typer.Exit(EXIT_INTERRUPTED)
     except TimeLimitReached:
-        typer.echo(f"ctlstark: the time limit of {timeout:g} s was reached before any verdict", err=True)
+        typer.echo(f"ctlstark: the time limit of {options.timeout:g} s was reached before any verdict", err=True)
         raise typer.Exit(EXIT_TIME_LIMIT)
     except CtlstarkError as error:
         typer.echo(f"ctlstark: {error}", err=True)
@@ -348,18 +361,20 @@ def _check_and_print(model_file: Path, formula: list[str] | None, only: bool, as
         typer.echo(finding.format(), err=True)
     if progress is not None:
         progress.close()
-    if as_json:
-        typer.echo(json.dumps(report.to_json(measurements=not reproducible), indent=2))
+    if output.as_json:
+        typer.echo(json.dumps(report.to_json(measurements=not output.reproducible), indent=2))
     else:
-        _print_text(report, stats=stats, witness=witness)
+        _print_text(report, stats=output.stats, witness=output.witness)
     if report.stopped is not None:
         typer.echo(f"ctlstark: stopped ({report.stopped}): the formulas not reached are marked ERROR", err=True)
     status = _exit_status(report)
     if status == EXIT_NOTHING_CHECKED:
-        why = "--only was given without any -f" if only else "the Formulae section is empty and no -f was given"
+        why = ("--only was given without any -f" if not options.file_formulae
+               else "the Formulae section is empty and no -f was given")
         typer.echo(f"{model_file}: error: no formula to check: {why}", err=True)
     # written after the report: a file that cannot be written must not hide the verdicts
-    if dot_file is not None and not _write_dot(report, dot_file) and status in (EXIT_ALL_TRUE, EXIT_SOME_FALSE):
+    if output.dot_file is not None and not _write_dot(report, output.dot_file) \
+            and status in (EXIT_ALL_TRUE, EXIT_SOME_FALSE):
         status = EXIT_OUTPUT_NOT_WRITTEN
     raise typer.Exit(status)
 

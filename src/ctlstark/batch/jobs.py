@@ -72,7 +72,7 @@ class GeneratorFailed(Exception):
 
 def run_job(spec: JobSpec, limits: JobLimits = JobLimits()) -> JobResult:
     """Check one job's model and formulas under `limits`; problems become `error`, never exceptions."""
-    from ..api import check, load_model_text
+    from ..api import CheckOptions, check_with, load_model_text
 
     started = time.perf_counter()
     _reset_peak_memory()
@@ -81,8 +81,8 @@ def run_job(spec: JobSpec, limits: JobLimits = JobLimits()) -> JobResult:
         text = spec.model_text if spec.generator is None else generate(spec.generator, limits.timeout)
         model = load_model_text(text, filename=spec.file_label)
         result.model = model.name
-        report = check(model, spec.formulas, file_formulae=spec.file_formulae, timeout=limits.timeout,
-                       max_memory=limits.max_memory)
+        options = CheckOptions(file_formulae=spec.file_formulae, timeout=limits.timeout, max_memory=limits.max_memory)
+        report = check_with(model, spec.formulas, options)
     except GeneratorFailed as failure:
         result.error = f"generator: {failure}"
     except IsplError as error:
