@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..symbolic.system import SymbolicSystem
+from .fixpoint import fixpoint
 
 
 class ControllablePreimage:
@@ -87,19 +88,9 @@ def can_force_next(pre: ControllablePreimage, holds: Function) -> Function:
 
 def can_force_always(pre: ControllablePreimage, holds: Function) -> Function:
     """`<g>G φ = νZ. φ ∧ pre_g(Z)`."""
-    current = holds & pre.system.reachable
-    while True:
-        narrowed = holds & pre(current)
-        if narrowed == current:
-            return current
-        current = narrowed
+    return fixpoint(lambda current: holds & pre(current), holds & pre.system.reachable)
 
 
 def can_force_until(pre: ControllablePreimage, hold: Function, goal: Function) -> Function:
     """`<g>(φ U ψ) = μZ. ψ ∨ (φ ∧ pre_g(Z))`; `<g>F ψ` with φ = true."""
-    reached = goal & pre.system.reachable
-    while True:
-        grown = reached | (hold & pre(reached))
-        if grown == reached:
-            return reached
-        reached = grown
+    return fixpoint(lambda reached: reached | (hold & pre(reached)), goal & pre.system.reachable)

@@ -16,15 +16,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..symbolic.bdd import Function
-from ..symbolic.system import SymbolicSystem
+from .fixpoint import Transitions, fixpoint
 
 
-def ex(system: SymbolicSystem, target: Function) -> Function:
+def ex(system: Transitions, target: Function) -> Function:
     """`EX f = reachable ∧ pre(f)`: reachable states with a successor in f."""
     return system.preimage(target, within=system.reachable)
 
 
-def eu(system: SymbolicSystem, hold: Function, goal: Function) -> Function:
+def eu(system: Transitions, hold: Function, goal: Function) -> Function:
     """`E[f U g] = μZ. g ∨ (f ∧ EX Z)` (restricted to reachable states)."""
     reached = goal & system.reachable
     frontier = reached
@@ -34,17 +34,12 @@ def eu(system: SymbolicSystem, hold: Function, goal: Function) -> Function:
     return reached
 
 
-def eg(system: SymbolicSystem, hold: Function) -> Function:
+def eg(system: Transitions, hold: Function) -> Function:
     """`EG f = νZ. f ∧ EX Z`: states with an infinite path inside f."""
-    current = hold & system.reachable
-    while True:
-        narrowed = current & ex(system, current)
-        if narrowed == current:
-            return current
-        current = narrowed
+    return fixpoint(lambda current: current & ex(system, current), hold & system.reachable)
 
 
-def eg_fair(system: SymbolicSystem, hold: Function, constraints: Sequence[Function]) -> Function:
+def eg_fair(system: Transitions, hold: Function, constraints: Sequence[Function]) -> Function:
     """`EG_fair f = νZ. f ∧ ⋀_F EX E[f U (Z ∧ F)]` (Emerson–Lei).
 
     States with an infinite path inside f visiting every constraint F
@@ -52,11 +47,11 @@ def eg_fair(system: SymbolicSystem, hold: Function, constraints: Sequence[Functi
     """
     if not constraints:
         return eg(system, hold)
-    current = hold & system.reachable
-    while True:
-        narrowed = current
+
+    def narrowed(current: Function) -> Function:
+        result = current
         for constraint in constraints:
-            narrowed &= ex(system, eu(system, hold, current & constraint))
-        if narrowed == current:
-            return current
-        current = narrowed
+            result &= ex(system, eu(system, hold, current & constraint))
+        return result
+
+    return fixpoint(narrowed, hold & system.reachable)

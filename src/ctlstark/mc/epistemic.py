@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..symbolic.system import SymbolicSystem
+from .fixpoint import fixpoint
 
 
 def _hidden_bits(system: SymbolicSystem, agents: Iterable[str]) -> frozenset[str]:
@@ -76,12 +77,7 @@ def common_knowledge(system: SymbolicSystem, agents: Iterable[str], worlds: Func
                      holds: Function) -> Function:
     """`GCK_g φ = νX. GK_g(φ ∧ X)`."""
     members = tuple(agents)
-    current = system.reachable
-    while True:
-        narrowed = everybody_knows(system, members, worlds, holds & current)
-        if narrowed == current:
-            return current
-        current = narrowed
+    return fixpoint(lambda current: everybody_knows(system, members, worlds, holds & current), system.reachable)
 
 
 def obligation(system: SymbolicSystem, green: Function, worlds: Function, holds: Function) -> Function:

@@ -27,6 +27,7 @@ from ..logic import formula as f
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..symbolic.system import SymbolicSystem
+from .fixpoint import fixpoint
 
 Label = Callable[[f.Formula], Function]
 
@@ -119,9 +120,6 @@ class StepFixpoints:
         return reached
 
     def _eg(self, hold: Function) -> Function:
-        current = self.system.reachable
-        while True:
-            narrowed = self.system.reachable & self._some_action(hold & self.system.preimage_with_actions(current))
-            if narrowed == current:
-                return current
-            current = narrowed
+        system = self.system
+        return fixpoint(lambda current: system.reachable & self._some_action(hold & system.preimage_with_actions(current)),
+                        system.reachable)

@@ -228,7 +228,7 @@ class _Tableau:
         parts = self._relation_parts()
         fairness = [self._until_fairness(until) for until in self._untils] + self.owner.constraints
         product = _Product(self.system, parts, self._renaming(), self.with_actions)
-        fair = ctl.eg_fair(product, self.system.reachable, fairness)  # type: ignore[arg-type]
+        fair = ctl.eg_fair(product, self.system.reachable, fairness)
         obligations = {pair[0]: self.sat(elementary.operand) for elementary, pair in self._elementary.items()}
         return TableauProduct(self.system, satisfied, fair, fairness, obligations, product.preimage,
                               self.action_bits)
