@@ -80,3 +80,11 @@ def test_one_state_semantics_needs_only_the_model_and_the_logic(path: Path) -> N
     offending = sorted(name for name in imported_modules(path)
                        if _within(name, ("ctlstark",)) and not _within(name, allowed))
     assert not offending
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if module_name(p).startswith("ctlstark.runtime")],
+                         ids=module_name)
+def test_runtime_infrastructure_needs_nothing_of_the_pipeline(path: Path) -> None:
+    offending = sorted(name for name in imported_modules(path)
+                       if _within(name, ("ctlstark",)) and not _within(name, ("ctlstark.runtime", "ctlstark.errors")))
+    assert not offending

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 import ctlstark
 import ctlstark.api
-from ctlstark import stack
+from ctlstark.runtime import stack
 from ctlstark.cli import app
 from ctlstark.errors import IsplError, ResourceExhausted
 from ctlstark.ispl import parse_formula, parse_model

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from ctlstark.api import load_model, load_model_text
 from ctlstark.cli import app
 from ctlstark.explicit import ExplicitSystem
-from ctlstark.insight import TooManyStates, graph_to_dot, model_info, state_graph
+from ctlstark.tools.insight import TooManyStates, graph_to_dot, model_info, state_graph
 from ctlstark.symbolic.system import SymbolicSystem
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "ispl_examples"

@@ -16,7 +16,7 @@ from ctlstark import cli
 from ctlstark.mc.label import Checker
 from ctlstark.cli import EXIT_INTERNAL_ERROR, EXIT_NOT_CHECKED, EXIT_TIME_LIMIT, app
 from ctlstark.errors import BddMemoryExhausted, TimeLimitReached
-from ctlstark.limits import checkpoint, parse_size, time_limit
+from ctlstark.runtime.limits import checkpoint, parse_size, time_limit
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "ispl_examples"
 DEADLOCK = EXAMPLES / "deadlock.ispl"

@@ -12,7 +12,7 @@ import pytest
 
 from ctlstark import check
 from ctlstark.ispl import parse_model
-from ctlstark.lint import KINDS, Declarations, lint_model
+from ctlstark.tools.lint import KINDS, Declarations, lint_model
 from ctlstark.symbolic.system import build_system
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 import ctlstark
 from ctlstark.mc.label import Checker
 from ctlstark.cli import EXIT_INTERRUPTED, app
-from ctlstark.progress import TerminalProgress
+from ctlstark.runtime.progress import TerminalProgress
 
 DEADLOCK = Path(__file__).resolve().parents[1] / "ispl_examples" / "deadlock.ispl"
 FORMULAS = ["EF is_broken", "AG !is_broken", "EF is_parked"]

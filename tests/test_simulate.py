@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from ctlstark import simulate
+from ctlstark.tools import simulate
 from ctlstark.api import load_model, load_model_text
-from ctlstark.simulate import Session, Simulator, Transition, Walk, random_runs, runs_json, step_screen
+from ctlstark.tools.simulate import Session, Simulator, Transition, Walk, random_runs, runs_json, step_screen
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 EXAMPLES = REPOSITORY / "ispl_examples"

@@ -19,16 +19,16 @@ from .errors import (
     BddMemoryExhausted, CtlstarkError, IsplError, ResourceExhausted, TimeLimitReached,
     UnsupportedFormula, read_source, resource_guarded,
 )
-from .limits import acknowledge_stop, checkpoint, time_limit
+from .runtime.limits import acknowledge_stop, checkpoint, time_limit
 from .logic.formula import A, Formula, U, is_state_formula, to_text
 from .logic.normalise import subformulas
 from .display import formula_rows, html_table, text_table, trace_rows, verdict_word
 from .model import FormulaEntry, FormulaMode, Model
-from .progress import Progress
+from .runtime.progress import Progress
 
 if TYPE_CHECKING:
     from .mc.label import Checker
-    from .lint import LintWarning
+    from .tools.lint import LintWarning
 
 JSON_SCHEMA_VERSION = 1
 _MEASUREMENTS = ("times", "bdd_nodes_reachable", "bdd_peak_nodes")  # left out by to_json(measurements=False)
@@ -343,7 +343,7 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
 
     lint_warnings = None
     if options.lint and stopped is None:
-        from .lint import Declarations, lint_model
+        from .tools.lint import Declarations, lint_model
 
         lint_started = time.perf_counter()
         lint_warnings = lint_model(model, system, Declarations.of_source(source))

@@ -28,10 +28,10 @@ from .render import value_text
 from .version import VERSION
 from .api import CheckOptions, CheckReport, FormulaResult, check_with, load_model, parse_formula
 from .display import verdict_word
-from .progress import TerminalProgress
+from .runtime.progress import TerminalProgress
 from .errors import CtlstarkError, IsplError, ResourceExhausted, TimeLimitReached, recursion_headroom
-from .limits import parse_size, time_limit
-from .stack import run_on_deep_stack
+from .runtime.limits import parse_size, time_limit
+from .runtime.stack import run_on_deep_stack
 from .model import Model
 
 EXIT_ALL_TRUE = 0
@@ -468,7 +468,7 @@ def info_command(
 
     Exit status: 0 done, 2 input error, 3 a resource ran out.
     """
-    from .insight import info_text, model_info
+    from .tools.insight import info_text, model_info
 
     model = _load_for_insight(model_file)
     info = _run_insight(model_info, model)
@@ -488,7 +488,7 @@ def graph_command(
 
     Exit status: 0 written, 2 input error, 3 more than --max-states states (or a resource ran out).
     """
-    from .insight import graph_to_dot, state_graph
+    from .tools.insight import graph_to_dot, state_graph
 
     model = _load_for_insight(model_file)
     graph = _run_insight(state_graph, model, max_states)
@@ -531,7 +531,7 @@ def _load_for_insight(model_file: Path) -> Model:
 
 def _run_insight(function: Callable[..., _Result], *arguments: object) -> _Result:
     """Run an `insight` function; its refusals and resource failures become a message and exit 3."""
-    from .insight import TooManyStates
+    from .tools.insight import TooManyStates
 
     try:
         return function(*arguments)
@@ -568,7 +568,7 @@ def simulate_command(
     The interactive mode reads one command per line, from a terminal or a pipe
     (docs/simulate.md). Exit status: 0; 2 input error; 3 out of resources.
     """
-    from .simulate import Session, Simulator, random_runs, runs_json, runs_text
+    from .tools.simulate import Session, Simulator, random_runs, runs_json, runs_text
 
     if runs is None and (steps is not None or as_json):
         misused = [name for name, given in (("--steps", steps is not None), ("--json", as_json)) if given]

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
-from .stack import deep_stack, recursion_limit
+from .runtime.stack import deep_stack, recursion_limit
 
 _T = TypeVar("_T")
 

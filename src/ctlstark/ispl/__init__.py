@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from ..errors import Diagnostic, IsplError, ResourceExhausted, deep_recursion
 from ..model import FormulaEntry, FormulaMode, Model
-from ..stack import deep_stack
+from ..runtime.stack import deep_stack
 from .parser import parse_formula_syntax, parse_model_syntax
 from .resolve import resolve_formula, resolve_model
 

@@ -33,7 +33,7 @@ from ..errors import IsplError, deep_recursion, read_source
 from ..logic import formula as fm
 from ..logic.formula import Formula, is_state_formula, to_text
 from ..model import FormulaMode
-from ..stack import deep_stack
+from ..runtime.stack import deep_stack
 from . import formulas
 from . import syntax as sx
 from .parser import parse_formula_syntax, parse_model_syntax

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ..limits import checkpoint
+from ..runtime.limits import checkpoint
 from ..symbolic.bdd import Function
 
 

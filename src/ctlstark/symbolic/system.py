@@ -38,8 +38,8 @@ from ..model import Expr, Model, Value, Variable
 from . import bdd as backend
 from .bdd import Function, Manager
 from ..errors import recursion_headroom
-from ..limits import checkpoint
-from ..progress import Progress
+from ..runtime.limits import checkpoint
+from ..runtime.progress import Progress
 from .encode import Encoding, ExpressionEncoder, TransitionEncoder
 
 CLUSTER_NODE_LIMIT = 5000

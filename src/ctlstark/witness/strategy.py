@@ -30,7 +30,7 @@ from ..mc import atl
 from ..mc.label import Checker
 from ..semantics.expressions import holds
 from ..semantics.transitions import protocol_actions, successors_under
-from ..limits import checkpoint
+from ..runtime.limits import checkpoint
 from ..logic import formula as f
 from ..model import Model, Value
 from ..symbolic import bdd as backend

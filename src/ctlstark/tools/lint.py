@@ -24,13 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .ispl import syntax as sx
-from .ispl.parser import parse_model_syntax
-from .model import ActionIs, Agent, Binary, Expr, Model, Unary, Variable, VarRef
-from .symbolic import bdd as backend
-from .symbolic.bdd import Function
-from .symbolic.encode import TransitionEncoder
-from .symbolic.system import SymbolicSystem
+from ..ispl import syntax as sx
+from ..ispl.parser import parse_model_syntax
+from ..model import ActionIs, Agent, Binary, Expr, Model, Unary, Variable, VarRef
+from ..symbolic import bdd as backend
+from ..symbolic.bdd import Function
+from ..symbolic.encode import TransitionEncoder
+from ..symbolic.system import SymbolicSystem
 
 __all__ = ["KINDS", "Declarations", "LintWarning", "lint_model"]
 

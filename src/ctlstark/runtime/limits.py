@@ -22,7 +22,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .errors import TimeLimitReached
+from ..errors import TimeLimitReached
 from .stack import raise_in_thread
 
 _RETRY_SECONDS = 0.1

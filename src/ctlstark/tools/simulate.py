@@ -22,10 +22,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .render import state_by_agent, value_text
-from .semantics.expressions import holds
-from .semantics.transitions import protocol_actions, successors_under
-from .model import Model, Value
+from ..render import state_by_agent, value_text
+from ..semantics.expressions import holds
+from ..semantics.transitions import protocol_actions, successors_under
+from ..model import Model, Value
 
 State = tuple[Value, ...]
 Joint = tuple[str, ...]
@@ -188,8 +188,8 @@ class _SymbolicInitialStates:
     """
 
     def __init__(self, model: Model) -> None:
-        from .symbolic import bdd as backend
-        from .symbolic.encode import Encoding, ExpressionEncoder
+        from ..symbolic import bdd as backend
+        from ..symbolic.encode import Encoding, ExpressionEncoder
 
         self._backend = backend
         self._manager = backend.new_manager()

@@ -16,16 +16,15 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .render import value_text
-from .version import VERSION
-from .api import load_model
-from .render import state_by_agent
-from .errors import CtlstarkError, resource_guarded
-from .logic.formula import to_text
-from .model import Agent, BoolType, Model, RangeType, Value, Variable
-from .symbolic import bdd as backend
-from .symbolic.bdd import Function
-from .symbolic.system import SymbolicSystem, build_system
+from ..version import VERSION
+from ..api import load_model
+from ..render import state_by_agent, value_text
+from ..errors import CtlstarkError, resource_guarded
+from ..logic.formula import to_text
+from ..model import Agent, BoolType, Model, RangeType, Value, Variable
+from ..symbolic import bdd as backend
+from ..symbolic.bdd import Function
+from ..symbolic.system import SymbolicSystem, build_system
 
 INFO_SCHEMA_VERSION = 1
 DEFAULT_MAX_STATES = 1000
@@ -186,8 +185,8 @@ def _deadlock_trace(system: SymbolicSystem, deadlocked: Function) -> dict[str, A
     """A shortest run from an initial state to a deadlock, replay-validated, as witness JSON."""
     if deadlocked == system.bdd.false:
         return None
-    from .mc.label import Checker
-    from .witness import WitnessBuilder, WitnessError, replay, to_json
+    from ..mc.label import Checker
+    from ..witness import WitnessBuilder, WitnessError, replay, to_json
 
     checker = Checker(system)
     builder = WitnessBuilder(checker)
@@ -261,7 +260,7 @@ def info_text(info: ModelInfo) -> str:
                                  f"{info.diameter} (transitions from the initial states to the farthest reachable state)"))
     lines.append(f"deadlock states: {info.deadlock_states:,}")
     if info.deadlock_trace is not None:
-        from .witness import render_text
+        from ..witness import render_text
 
         lines.append("  a shortest run to one:")
         lines.append(render_text(info.deadlock_trace, "    "))
