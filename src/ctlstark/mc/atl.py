@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..semantics.fixpoint import fixpoint
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..symbolic.system import SymbolicSystem
-from .fixpoint import fixpoint
 
 
 class ControllablePreimage:

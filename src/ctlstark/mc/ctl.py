@@ -15,8 +15,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from typing import Any, Protocol
+
+from ..semantics.fixpoint import fixpoint
 from ..symbolic.bdd import Function
-from .fixpoint import Transitions, fixpoint
+
+
+class Transitions(Protocol):
+    """What these fixpoints need of a system: a manager, the reachable states, a pre-image within a care set.
+
+    The model (`SymbolicSystem`) and the tableau product (`mc.tableau`) both have them,
+    so the product runs through the same `eg_fair` as the model.
+    """
+
+    bdd: Any
+    reachable: Function
+
+    def preimage(self, target: Function, within: Function | None = None) -> Function:
+        """States with a successor in `target` (intersected with `within` when given)."""
+        ...
 
 
 def ex(system: Transitions, target: Function) -> Function:

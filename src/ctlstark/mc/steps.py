@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..logic import formula as f
+from ..semantics.fixpoint import fixpoint
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..symbolic.system import SymbolicSystem
-from .fixpoint import fixpoint
 
 Label = Callable[[f.Formula], Function]
 
