@@ -28,6 +28,7 @@ from ctlstark.model import (
 )
 
 from strategies import models, path_formulas
+from reference_corpus import REFERENCE
 
 
 TRUE, FALSE = f.Const(True), f.Const(False)
@@ -415,7 +416,6 @@ def test_lasso_enumeration_covers_every_short_lasso() -> None:
 
 # ---------------------------------------------------------------- MCMAS's verdicts on its own LTL and CTL* formulas
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "ispl-reference"
 
 
 def reference_models_with_path_formulas() -> list[tuple[Path, dict[int, str]]]:

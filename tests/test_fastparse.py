@@ -26,10 +26,10 @@ from ctlstark.ispl.parser import _Builder, _parse, parse_model_syntax
 from benchmark_modules import load_benchmark
 from ispl_writer import write_model
 from strategies import models
+from reference_corpus import REFERENCE
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "ispl_examples").glob("*.ispl"))
-REFERENCE = ROOT.parent / "shared" / "ispl-reference"
 REFERENCE_MODELS = sorted(REFERENCE.glob("*/*.ispl")) if REFERENCE.is_dir() else []
 LARGE_MODEL_BYTES = 400_000  # lark takes seconds on the ~700 KB generated GDL models: -m slow
 

@@ -29,11 +29,12 @@ from ctlstark.model import FormulaEntry, Model
 
 from ispl_writer import write_model
 from strategies import models, models_and_ctlstar_formulas, path_formulas
+from reference_corpus import REFERENCE
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "ispl_examples").glob("*.ispl"))
-REFERENCE = ROOT.parent / "shared" / "ispl-reference" / "mcmas-1.3.0"
-REFERENCE_MODELS = sorted(REFERENCE.glob("*.ispl")) if REFERENCE.is_dir() else []
+MCMAS_EXAMPLES = REFERENCE / "mcmas-1.3.0"
+REFERENCE_MODELS = sorted(MCMAS_EXAMPLES.glob("*.ispl")) if MCMAS_EXAMPLES.is_dir() else []
 
 
 def comparable(model: Model) -> Model:

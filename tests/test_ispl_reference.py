@@ -21,8 +21,8 @@ from ctlstark.ispl import parse_formula, parse_model
 from ctlstark.ispl.formulas import infinite_reading, strip_state_quantifiers
 from ctlstark.logic.formula import to_text
 from ctlstark.model import Model
+from reference_corpus import REFERENCE
 
-REFERENCE = Path(__file__).parents[2] / "shared" / "ispl-reference"
 SUMMARY = REFERENCE / "results" / "summary.json"
 ACCEPTED = {"ok", "ok (segfault at exit)", "TIMEOUT", "CRASH"}
 REJECTED = {"parse error", "semantic error"}

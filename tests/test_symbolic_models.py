@@ -20,8 +20,8 @@ from ctlstark.model import (
 )
 from ctlstark.symbolic.system import build_system
 from model_builders import conj, eq
+from reference_corpus import REFERENCE
 
-REFERENCE = Path(__file__).parents[2] / "shared" / "ispl-reference"
 GEN_DC = REFERENCE / "gen_dc.py"
 
 
