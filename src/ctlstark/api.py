@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -62,12 +62,13 @@ class FormulaResult:
     strategy: dict | None = None
     """With `check(..., witness=True)` and a top-level ATL formula: its strategy (TRUE) or
     counter-strategy (FALSE), replayed when small enough (docs/witnesses.md, "Strategies (ATL)")."""
-    formula: Formula | None = field(default=None, repr=False, compare=False)
+    formula: Formula | None = field(default=None, repr=False, compare=False, metadata={"serialised": False})
     """The checked formula's tree (not serialised): what the text report reads to explain a missing trace."""
 
     def to_json(self) -> dict[str, Any]:
         """This result's part of `CheckReport.to_json()` (docs/json.md); the formula tree is left out."""
-        return {name: copy.deepcopy(getattr(self, name)) for name in _RESULT_FIELDS}
+        return {item.name: copy.deepcopy(getattr(self, item.name)) for item in fields(self)
+                if item.metadata.get("serialised", True)}
 
     def no_trace_reason(self) -> str | None:
         """Why a verdict shows neither trace nor strategy, as one line (None when it has one, or no verdict)."""
@@ -89,11 +90,6 @@ class FormulaResult:
     def trace_table(self) -> str:
         """The trace's main path as a plain-text table; '' without a trace."""
         return text_table(self.trace_rows()) if self.trace is not None else ""
-
-
-_RESULT_FIELDS = ("index", "text", "verdict", "mode", "source", "seconds", "error", "warnings", "routes",
-                  "routes_omitted", "trace", "trace_error", "strategy")
-"""The serialised fields of a `FormulaResult`, in the order of docs/json.md."""
 
 
 @dataclass
