@@ -88,3 +88,21 @@ def test_runtime_infrastructure_needs_nothing_of_the_pipeline(path: Path) -> Non
     offending = sorted(name for name in imported_modules(path)
                        if _within(name, ("ctlstark",)) and not _within(name, ("ctlstark.runtime", "ctlstark.errors")))
     assert not offending
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if module_name(p).startswith("ctlstark.render")],
+                         ids=module_name)
+def test_the_render_stage_reads_plain_data_only(path: Path) -> None:
+    """Rendering reads the pipeline's outputs (model, formulas, trace and strategy records, the report), never the engine."""
+    allowed = ("ctlstark.model", "ctlstark.logic", "ctlstark.render", "ctlstark.witness.trace",
+               "ctlstark.api")  # the report's types, for annotations
+    offending = sorted(name for name in imported_modules(path)
+                       if _within(name, ("ctlstark",)) and not _within(name, allowed))
+    assert not offending
+
+
+def test_one_spelling_of_booleans_in_the_outputs() -> None:
+    """`true`/`false` is spelled by `render.values.value_text` alone (ISPL's printers and formula text aside)."""
+    spellers = sorted(module_name(path) for path in MODULES
+                      if '"true" if' in path.read_text(encoding="utf-8"))
+    assert spellers == ["ctlstark.ispl.format", "ctlstark.logic.formula", "ctlstark.render.values"]

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from ctlstark import api
 from ctlstark.mc.label import Checker
 from ctlstark.cli import app
+from ctlstark.render.strategies import strategy_json, strategy_text
 from ctlstark.ispl import parse_model
 from ctlstark.logic import formula as f
 from ctlstark.model import Model
@@ -110,7 +111,7 @@ def checker_of(model: Model) -> Checker:
 def strategy_of(model: Model, formula: f.ATL) -> tuple[dict, bool]:
     checker = checker_of(model)
     verdict = checker.holds(formula)
-    return strategies.strategy_json(checker, formula, verdict), verdict
+    return strategy_json(strategies.explain_strategy(checker, formula, verdict), model), verdict
 
 
 def explicit_of(model: Model, formula: f.ATL) -> tuple[Checker, strategies.ExplicitStrategy]:
@@ -268,7 +269,9 @@ def test_large_strategies_are_summarised_and_unreplayed_ones_say_so(walk: Model,
     monkeypatch.setattr(strategies, "REPLAY_LIMIT", 2)
     strategy, _ = strategy_of(walk, f.ATL("robot", f.F(home)))
     assert strategy["replayed"] is False and strategy["note"] == "not replayed: 3 states (more than 2)"
-    assert "not replayed: 3 states" in strategies.render_strategy_text(strategy)
+    checker = checker_of(walk)
+    evidence = strategies.explain_strategy(checker, f.ATL("robot", f.F(home)), True)
+    assert "not replayed: 3 states" in strategy_text(evidence, walk)
 
 
 def test_check_with_witness_attaches_strategies_to_top_level_atl_only(pennies: Model) -> None:
@@ -312,6 +315,6 @@ def test_every_atl_verdict_has_a_strategy_that_replays(case: tuple[Model, f.Form
     checker = checker_of(model)
     for goal in with_reachability_goals(formula):
         verdict = checker.holds(goal)
-        strategy = strategies.strategy_json(checker, goal, verdict)  # raises WitnessError on a failed replay
+        strategy = strategy_json(strategies.explain_strategy(checker, goal, verdict), model)  # raises WitnessError on a failed replay
         assert strategy["kind"] == ("strategy" if verdict else "counter-strategy"), write_model(model)
         assert strategy["replayed"], write_model(model)

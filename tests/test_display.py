@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import ctlstark
-from ctlstark.display import html_table, text_table, trace_rows
-from ctlstark.witness.extract import no_trace_note
+from ctlstark.render import html_table, text_table, trace_rows
+from ctlstark.witness.evidence import no_trace_reason
 
 BIT_TRANSMISSION = Path(__file__).resolve().parents[1] / "ispl_examples" / "bit_transmission.ispl"
 
@@ -38,7 +38,7 @@ def test_report_html_is_an_escaped_table() -> None:
 def test_trace_rows_follow_the_counterexample_steps() -> None:
     result = report().formulas[0]
     rows = result.trace_rows()
-    assert rows == trace_rows(result.trace)
+    assert rows == trace_rows(result.evidence.trace, result.evidence.model)
     assert [row["step"] for row in rows] == list(range(len(result.trace["steps"])))
     assert rows[-1]["Sender.ack"] is True and rows[0]["Sender.ack"] is False  # AG !recack fails once ack is received
     assert rows[-1]["action"] is None and all(row["action"] for row in rows[:-1])
@@ -58,13 +58,13 @@ def test_formula_without_trace_has_no_rows() -> None:
     assert repr(result) == "<FormulaResult 1: TRUE EF recack>"
 
 
-def test_no_trace_note_names_the_reason_by_the_formula_s_shape() -> None:
+def test_no_trace_reason_names_the_reason_by_the_formula_s_shape() -> None:
     model = ctlstark.load_model(BIT_TRANSMISSION)
 
     def note(text: str, verdict: bool) -> str:
-        return no_trace_note(ctlstark.parse_formula(text, model).formula, verdict)
+        return no_trace_reason(ctlstark.parse_formula(text, model).formula, verdict)
 
-    propositional = "(no trace: a propositional formula is decided by the initial states alone)"
+    propositional = "a propositional formula is decided by the initial states alone"
     assert note("bit0 or bit1", True) == note("!bit0", False) == note("true", True) == propositional
     assert "TRUE Boolean combination holds in every initial state" in note("EF recack or bit0", True)
     assert "TRUE A… formula holds on every run" in note("AG (bit0 or bit1)", True)
@@ -72,7 +72,7 @@ def test_no_trace_note_names_the_reason_by_the_formula_s_shape() -> None:
     assert note("K(Receiver, bit0 or bit1)", True) not in (propositional, note("AG (bit0 or bit1)", True))
 
 
-def test_no_trace_note_handles_deeply_nested_propositional_formulas() -> None:
+def test_no_trace_reason_handles_deeply_nested_propositional_formulas() -> None:
     model = ctlstark.load_model(BIT_TRANSMISSION)
     deep = ctlstark.parse_formula("!" * 5000 + "bit0", model).formula
-    assert "propositional" in no_trace_note(deep, True)
+    assert "propositional" in no_trace_reason(deep, True)

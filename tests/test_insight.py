@@ -165,7 +165,7 @@ def test_deadlock_example_counts_diameter_and_trace_to_a_deadlock() -> None:
     assert (info.initial_states, info.reachable_states, info.deadlock_states) == (1, 8, 2)
     # running 3 -> running 2 -> running 1 -> running 0 (a deadlock) is the farthest: 3 transitions
     assert info.diameter == 3
-    steps = info.deadlock_trace["steps"]
+    steps = info.to_json()["deadlock_trace"]["steps"]
     # the nearer deadlock: working with 2 units left breaks the machine after two steps
     assert [step["state"]["Machine"] for step in steps] == [
         {"fuel": 3, "mode": "running"}, {"fuel": 2, "mode": "running"}, {"fuel": 2, "mode": "broken"}]

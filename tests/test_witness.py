@@ -27,8 +27,9 @@ from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.logic import formula as f
 from ctlstark.model import Model
 from ctlstark.symbolic.system import build_system
+from ctlstark.render.traces import trace_text, traces_dot
 from ctlstark.witness import (
-    NoTrace, Step, Trace, WitnessBuilder, WitnessError, admits_trace, render_dot, render_text, replay,
+    NoTrace, Step, Trace, WitnessBuilder, WitnessError, admits_trace, replay,
 )
 
 from reference_corpus import REFERENCE, is_slow_game
@@ -438,12 +439,12 @@ def test_a_corrupted_child_of_a_boolean_counterexample_fails_replay() -> None:
 def test_renderings_show_actions_changes_and_the_loop() -> None:
     model = load_model_text(LAMP)
     report = check(model, witness=True)
-    af = report.formulas[2].trace
-    text = render_text(af)
+    af = report.formulas[2].evidence.trace
+    text = trace_text(af, model)
     assert "lasso" in text and ">" in text and "action" in text
-    ag_text = render_text(report.formulas[0].trace)
+    ag_text = trace_text(report.formulas[0].evidence.trace, model)
     assert "level=1*" in ag_text and "power=true*" in ag_text
-    dot = render_dot([(r.index, r.trace) for r in report.formulas if r.trace])
+    dot = traces_dot([(r.index, r.evidence.trace) for r in report.formulas if r.evidence.trace], model)
     assert dot.startswith("digraph") and "cluster_f1" in dot and "peripheries=2" in dot
     assert dot.count("{") == dot.count("}")
 
@@ -495,5 +496,5 @@ def test_reference_models_get_replayed_traces(path: Path) -> None:
         explainable = result.verdict is not None and admits_trace(entry.formula, result.verdict)
         assert (result.trace is not None) == explainable, (entry.text, result.trace_error)
         if result.trace is not None:
-            render_text(result.trace)
-            render_dot([(0, result.trace)])
+            trace_text(result.evidence.trace, model)
+            traces_dot([(0, result.evidence.trace)], model)

@@ -26,7 +26,8 @@ from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.logic import formula as f
 from ctlstark.model import Model
 from ctlstark.symbolic.system import build_system
-from ctlstark.witness import WitnessBuilder, admits_trace, replay, to_json
+from ctlstark.render.traces import trace_json
+from ctlstark.witness import WitnessBuilder, admits_trace, replay
 
 from strategies import atoms, formulas, models
 
@@ -214,7 +215,7 @@ def _check_spellings_agree(model: Model, checker: Checker, builder: WitnessBuild
         assert admits_trace(formula, verdict), f.to_text(formula)
         trace = builder.top_level(formula, verdict)
         replay(trace, checker)
-        shapes.append(_shape(to_json(trace, model)))
+        shapes.append(_shape(trace_json(trace, model)))
     assert all(shape == shapes[0] for shape in shapes), [f.to_text(s) for s in spellings]
     _check_children_against_the_oracle(model, trace)
 

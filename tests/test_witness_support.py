@@ -21,7 +21,8 @@ from ctlstark.mc.label import Checker
 from ctlstark.logic import formula as f
 from ctlstark.logic.normalise import push_negation
 from ctlstark.symbolic.system import build_system
-from ctlstark.witness import Trace, WitnessBuilder, WitnessError, admits_trace, render_dot, render_text, replay
+from ctlstark.render.traces import trace_text, traces_dot
+from ctlstark.witness import Trace, WitnessBuilder, WitnessError, admits_trace, replay
 from ctlstark.witness.extract import existential_path
 from ctlstark.witness.support import PathSupport, path_support
 
@@ -165,7 +166,8 @@ def test_a_false_obligation_links_a_run_to_a_correct_state_where_the_operand_fai
     assert link.relation == "correct" and link.agents == ("Lamp",)
     end = link.trace.steps[-1].state
     assert end[0] is True and end[2] < 3  # power on, level below 3
-    text, dot = render_text(_json(trace, checker)), render_dot([(0, _json(trace, checker))])
+    model = checker.system.model
+    text, dot = trace_text(trace, model), traces_dot([(0, trace)], model)
     assert "Lamp is correct (green)" in text and "green Lamp" in dot
 
 
@@ -189,10 +191,6 @@ def test_obligations_appear_in_the_api_traces() -> None:
     assert result.trace["children"][0]["relation"] == "correct"
 
 
-def _json(trace: Trace, checker: Checker):
-    from ctlstark.witness import to_json
-
-    return to_json(trace, checker.system.model)
 
 
 # ---------------------------------------------------------------- random models

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import time
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -17,18 +17,19 @@ from .render import state_by_agent  # re-exported: part of the public API
 from .version import VERSION
 from .errors import (
     BddMemoryExhausted, CtlstarkError, IsplError, ResourceExhausted, TimeLimitReached,
-    UnsupportedFormula, read_source, resource_guarded,
+    UnsupportedFormula, resource_guarded,
 )
 from .runtime.limits import acknowledge_stop, checkpoint, time_limit
 from .logic.formula import A, Formula, U, is_state_formula, to_text
 from .logic.normalise import subformulas
-from .display import formula_rows, html_table, text_table, trace_rows, verdict_word
+from .render.tables import formula_rows, html_table, text_table, trace_rows, verdict_word
 from .model import FormulaEntry, FormulaMode, Model
 from .runtime.progress import Progress
 
 if TYPE_CHECKING:
     from .mc.label import Checker
     from .tools.lint import LintWarning
+    from .witness.evidence import Evidence
 
 JSON_SCHEMA_VERSION = 1
 _MEASUREMENTS = ("times", "bdd_nodes_reachable", "bdd_peak_nodes")  # left out by to_json(measurements=False)
@@ -54,42 +55,62 @@ class FormulaResult:
     routes_omitted: int = 0
     """How many routes beyond the first ROUTES_LISTED are not listed (a formula nested
     10,000 deep has 10,000 path-quantified subformulas, each up to 40,000 characters)."""
-    trace: dict | None = None
-    """With `check(..., witness=True)`: the replay-validated witness or counterexample tree
-    (docs/witnesses.md) when the verdict admits one, else None."""
-    trace_error: str | None = None
-    """Why a verdict that admits a trace got none (e.g. a tableau-routed formula)."""
-    strategy: dict | None = None
-    """With `check(..., witness=True)` and a top-level ATL formula: its strategy (TRUE) or
-    counter-strategy (FALSE), replayed when small enough (docs/witnesses.md, "Strategies (ATL)")."""
-    formula: Formula | None = field(default=None, repr=False, compare=False, metadata={"serialised": False})
-    """The checked formula's tree (not serialised): what the text report reads to explain a missing trace."""
+    evidence: Evidence | None = field(default=None, repr=False, compare=False)
+    """With `check(..., witness=True)`: what explains the verdict — a replay-validated `Trace`, an ATL
+    (counter-)strategy, or why there is neither (`ctlstark.witness.Evidence`); None without witnesses."""
+    formula: Formula | None = field(default=None, repr=False, compare=False)
+    """The checked formula's tree."""
+
+    @property
+    def trace(self) -> dict[str, Any] | None:
+        """The witness or counterexample tree as JSON data (docs/witnesses.md), or None."""
+        if self.evidence is None or self.evidence.trace is None:
+            return None
+        from .render.traces import trace_json
+
+        return trace_json(self.evidence.trace, self.evidence.model)
+
+    @property
+    def trace_error(self) -> str | None:
+        """Why a verdict that admits a trace got none (e.g. a tableau-routed formula), else None."""
+        return self.evidence.missing if self.evidence is not None and self.evidence.failed else None
+
+    @property
+    def strategy(self) -> dict[str, Any] | None:
+        """A top-level ATL verdict's strategy (TRUE) or counter-strategy (FALSE) as JSON data
+        (docs/witnesses.md, "Strategies (ATL)"), or None."""
+        if self.evidence is None or self.evidence.strategy is None:
+            return None
+        from .render.strategies import strategy_json
+
+        return strategy_json(self.evidence.strategy, self.evidence.model)
 
     def to_json(self) -> dict[str, Any]:
-        """This result's part of `CheckReport.to_json()` (docs/json.md); the formula tree is left out."""
-        return {item.name: copy.deepcopy(getattr(self, item.name)) for item in fields(self)
-                if item.metadata.get("serialised", True)}
+        """This result's part of `CheckReport.to_json()` (docs/json.md): the evidence rendered, the tree left out."""
+        return {name: copy.deepcopy(getattr(self, name)) for name in _RESULT_JSON_KEYS}
 
     def no_trace_reason(self) -> str | None:
-        """Why a verdict shows neither trace nor strategy, as one line (None when it has one, or no verdict)."""
-        if self.trace is not None or self.strategy is not None or self.verdict is None:
-            return None
-        if self.trace_error:
-            return f"no trace: {self.trace_error}"
-        from .witness.extract import no_trace_note
-
-        return None if self.formula is None else no_trace_note(self.formula, self.verdict)
+        """Why a verdict shows neither trace nor strategy, as one line (None when it has one, or no evidence)."""
+        return None if self.evidence is None else self.evidence.missing_text
 
     def __repr__(self) -> str:
         return f"<FormulaResult {self.index}: {verdict_word(self.verdict)} {' '.join(self.text.split())}>"
 
     def trace_rows(self) -> list[dict[str, object]]:
-        """The trace's main path as one flat dict per step (`display.trace_rows`); [] without a trace."""
-        return [] if self.trace is None else trace_rows(self.trace)
+        """The trace's main path as one flat dict per step (`render.trace_rows`); [] without a trace."""
+        if self.evidence is None or self.evidence.trace is None:
+            return []
+        return trace_rows(self.evidence.trace, self.evidence.model)
 
     def trace_table(self) -> str:
         """The trace's main path as a plain-text table; '' without a trace."""
-        return text_table(self.trace_rows()) if self.trace is not None else ""
+        rows = self.trace_rows()
+        return text_table(rows) if rows else ""
+
+
+_RESULT_JSON_KEYS = ("index", "text", "verdict", "mode", "source", "seconds", "error", "warnings", "routes",
+                     "routes_omitted", "trace", "trace_error", "strategy")
+"""The keys of a result in the JSON document, in order (docs/json.md)."""
 
 
 @dataclass
@@ -176,9 +197,9 @@ class CheckReport:
 
 def load_model(path: str | Path) -> Model:
     """Read and resolve an ISPL file; raises `IsplError` listing every problem found."""
-    from .ispl import parse_model
+    from .ispl import load_model as load
 
-    return parse_model(read_source(path), filename=str(path))
+    return load(path)
 
 
 def load_model_text(text: str, filename: str = "<string>") -> Model:
@@ -331,7 +352,7 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
             progress.phase("witness")
         witness_started = time.perf_counter()
         try:
-            _add_traces(checker, entries, results)
+            _add_evidence(checker, results)
         except _STOPS as stop:
             acknowledge_stop()
             stopped = _stop_reason(stop)
@@ -383,30 +404,15 @@ def _fairness_warnings(checker: Checker, file_name: str | None) -> list[str]:
             "\"The fairness constraint does not hold in any paths\" and does the same"]
 
 
-def _add_traces(checker: Checker, entries: list[FormulaEntry], results: list[FormulaResult]) -> None:
-    """Attach a replay-validated trace (JSON form) to every result whose verdict admits one."""
-    from .logic.formula import ATL
-    from .witness import NoTrace, WitnessBuilder, admits_trace, replay, to_json
-    from .witness.strategy import strategy_json
+def _add_evidence(checker: Checker, results: list[FormulaResult]) -> None:
+    """Attach to every checked result what explains its verdict (`witness.gather_evidence`)."""
+    from .witness import WitnessBuilder, gather_evidence
 
     builder = WitnessBuilder(checker)
     try:
-        for entry, result in zip(entries, results):
-            if result.verdict is not None and isinstance(entry.formula, ATL):
-                checkpoint()
-                result.strategy = strategy_json(checker, entry.formula, result.verdict)
-                continue
-            if result.verdict is None or not admits_trace(entry.formula, result.verdict):
-                continue
-            checkpoint()
-            try:
-                trace = builder.top_level(entry.formula, result.verdict)
-            except (NoTrace, UnsupportedFormula) as missing:
-                result.trace_error = str(missing)
-                continue
-            if trace is not None:
-                replay(trace, checker)
-                result.trace = to_json(trace, checker.system.model)
+        for result in results:
+            if result.verdict is not None and result.formula is not None:
+                result.evidence = gather_evidence(builder, result.formula, result.verdict)
     finally:
         builder.release()
 

@@ -24,10 +24,8 @@ from typing import TypeVar
 
 import typer
 
-from .render import value_text
 from .version import VERSION
-from .api import CheckOptions, CheckReport, FormulaResult, check_with, load_model, parse_formula
-from .display import verdict_word
+from .api import CheckOptions, CheckReport, check_with, load_model, parse_formula
 from .runtime.progress import TerminalProgress
 from .errors import CtlstarkError, IsplError, ResourceExhausted, TimeLimitReached, recursion_headroom
 from .runtime.limits import parse_size, time_limit
@@ -364,7 +362,9 @@ def _check_and_print(model_file: Path, formula_texts: list[str], options: CheckO
     if output.as_json:
         typer.echo(json.dumps(report.to_json(measurements=not output.reproducible), indent=2))
     else:
-        _print_text(report, stats=output.stats, witness=output.witness)
+        from .render.report import report_text
+
+        typer.echo(report_text(report, stats=output.stats, witness=output.witness))
     if report.stopped is not None:
         typer.echo(f"ctlstark: stopped ({report.stopped}): the formulas not reached are marked ERROR", err=True)
     status = _exit_status(report)
@@ -404,59 +404,17 @@ def _exit_status(report: CheckReport) -> int:
 
 def _write_dot(report: CheckReport, path: Path) -> bool:
     """Write the traces to `path`; False, after one line on stderr saying why, when it cannot be written."""
-    from .witness import render_dot
+    from .render.traces import traces_dot
 
-    traces = [(result.index, result.trace) for result in report.formulas if result.trace is not None]
+    traced = [(result.index, result.evidence) for result in report.formulas
+              if result.evidence is not None and result.evidence.trace is not None]
+    model = traced[0][1].model if traced else None
     try:
-        path.write_text(render_dot(traces), encoding="utf-8")
+        path.write_text(traces_dot([(index, evidence.trace) for index, evidence in traced], model), encoding="utf-8")
     except OSError as error:
         typer.echo(f"ctlstark: error: cannot write {path}: {error.strerror or error}", err=True)
         return False
     return True
-
-
-def _print_trace(result: FormulaResult, indent: str, *, explain: bool = True) -> None:
-    """The trace, why it is missing (with `explain`: not after a stopped run), or the strategy of one verdict."""
-    from .witness import render_text
-
-    if result.trace is not None:
-        typer.echo(render_text(result.trace, indent))
-    reason = result.no_trace_reason()
-    if reason is not None and (explain or result.trace_error):
-        typer.echo(f"{indent}{reason}")
-    if result.strategy is not None:
-        from .witness.strategy import render_strategy_text
-
-        typer.echo(render_strategy_text(result.strategy, indent))
-
-
-def _print_text(report: CheckReport, *, stats: bool = False, witness: bool = False) -> None:
-    """The text report; with `witness`, each verdict's trace or strategy, or why it has none."""
-    typer.echo(f"model {report.model} ({report.file}), {report.semantics} semantics")
-    width = len(str(len(report.formulas)))
-    for result in report.formulas:
-        one_line_text = " ".join(result.text.split())
-        typer.echo(f"  {result.index:>{width}}  {verdict_word(result.verdict):<5}  {one_line_text}")
-        if result.error:
-            typer.echo(f"  {'':>{width}}         {result.error}")
-        if stats:
-            for route in result.routes:
-                typer.echo(f"  {'':>{width}}         route {route['route']}: {route['formula']}")
-        if witness:
-            _print_trace(result, f"  {'':>{width}}         ", explain=report.stopped is None)
-    typer.echo(f"reachable states: {report.reachable_states}")
-    if report.deadlock_states is not None:
-        typer.echo(f"deadlock states: {report.deadlock_states}")
-        for example in report.deadlock_examples:
-            agents = " ".join(
-                f"{agent}[" + " ".join(f"{name}={value_text(value)}" for name, value in values.items()) + "]"
-                for agent, values in example.items()
-            )
-            typer.echo(f"  e.g. {agents}")
-    typer.echo(f"BDD variables: {report.bdd_variables}, reachable-set nodes: {report.bdd_nodes_reachable}, "
-               f"peak nodes: {report.bdd_peak_nodes}")
-    phases = ", ".join(f"{phase} {seconds:.3f} s" for phase, seconds in report.times.items())
-    typer.echo(f"times: {phases}")
 
 
 @app.command("info", cls=_Command)

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..version import VERSION
-from ..display import text_table, verdict_word
+from ..render.tables import text_table, verdict_word
 from .jobs import FormulaOutcome, JobResult
 from .suite import Expectation, JobSpec, Suite, natural_key
 

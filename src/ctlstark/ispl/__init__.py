@@ -11,13 +11,15 @@ import contextlib
 import re
 from collections.abc import Iterator
 
-from ..errors import Diagnostic, IsplError, ResourceExhausted, deep_recursion
+from pathlib import Path
+
+from ..errors import Diagnostic, IsplError, ResourceExhausted, deep_recursion, read_source
 from ..model import FormulaEntry, FormulaMode, Model
 from ..runtime.stack import deep_stack
 from .parser import parse_formula_syntax, parse_model_syntax
 from .resolve import resolve_formula, resolve_model
 
-__all__ = ["parse_model", "parse_formula"]
+__all__ = ["load_model", "parse_model", "parse_formula"]
 
 BYTE_ORDER_MARK = "\ufeff"
 MAX_FORMULA_CHARACTERS = 2_000_000
@@ -25,6 +27,11 @@ MAX_FORMULA_CHARACTERS = 2_000_000
 and 0.2 ms per character-dense subformula, so 2 MB of formulas take about 0.5 GB and 10 s.
 A generated formula that repeats a subformula a million times (34 MB) took 24 GB."""
 _FORMULAE_HEADER = re.compile(r"^[ \t]*Formulae\b", re.MULTILINE)
+
+
+def load_model(path: str | Path) -> Model:
+    """Read and resolve an ISPL file; raises `IsplError` listing every problem found (an unreadable file too)."""
+    return parse_model(read_source(path), filename=str(path))
 
 
 @deep_stack

@@ -1,10 +1,16 @@
-"""How ctlstark shows things: values, states, traces and reports, in one place.
+"""How ctlstark shows things: values, states, traces, strategies, tables and the report, in one place.
 
 The tools (check, simulate, insight, strategies) call it instead of spelling a
 Boolean or grouping a state themselves, so every output says `true`, never
-`True`, and lists a state's variables per agent in the model's order.
+`True`, and lists a state's variables per agent in the model's order. The
+modules read the objects the pipeline produces (`Trace`, `StrategyEvidence`,
+`CheckReport`), never each other's output.
 """
 
-from .values import state_by_agent, value_text
+from .tables import formula_rows, html_table, text_table, trace_rows, verdict_word
+from .values import actions_text, joint_action, state_by_agent, state_text, value_text
 
-__all__ = ["state_by_agent", "value_text"]
+__all__ = [
+    "actions_text", "formula_rows", "html_table", "joint_action", "state_by_agent", "state_text", "text_table",
+    "trace_rows", "value_text", "verdict_word",
+]

@@ -1,10 +1,14 @@
-"""The spelling of one value and the grouping of one state, shared by every output."""
+"""The spelling of one value, one state and one joint action, shared by every output."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..model import Model
+from ..model import Model, Value
+
+GroupedState = dict[str, dict[str, Any]]
+"""A state as {agent: {variable: value}}: the form every JSON document and text line uses."""
 
 
 def value_text(value: Any) -> str:
@@ -14,9 +18,31 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
-def state_by_agent(model: Model, state: tuple) -> dict[str, dict[str, Any]]:
+def state_by_agent(model: Model, state: Sequence[Value]) -> GroupedState:
     """A state tuple as {agent: {variable: value}}, agents and variables in model order (agents without variables left out)."""
-    grouped: dict[str, dict[str, Any]] = {}
+    grouped: GroupedState = {}
     for variable, value in zip(model.variables, state):
         grouped.setdefault(variable.agent, {})[variable.name] = value
     return grouped
+
+
+def joint_action(model: Model, action: Sequence[str] | None) -> dict[str, str] | None:
+    """A joint action tuple as {agent: action} in model order (None stays None: the end of a finite trace)."""
+    return None if action is None else dict(zip(model.agent_names, action))
+
+
+def state_text(state: Mapping[str, Mapping[str, Any]], previous: Mapping[str, Mapping[str, Any]] | None = None) -> str:
+    """`Agent[x=1 y=true] …`; with `previous`, a `*` marks each value that changed since that state."""
+    parts = []
+    for agent, values in state.items():
+        shown = []
+        for name, value in values.items():
+            changed = previous is not None and previous.get(agent, {}).get(name) != value
+            shown.append(f"{name}={value_text(value)}{'*' if changed else ''}")
+        parts.append(f"{agent}[{' '.join(shown)}]")
+    return " ".join(parts)
+
+
+def actions_text(actions: Mapping[str, str]) -> str:
+    """`Agent.action, …` for a joint action given per agent."""
+    return ", ".join(f"{agent}.{action}" for agent, action in actions.items())

@@ -12,19 +12,21 @@ that graph for Graphviz; `info_text` renders the info for a terminal.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..version import VERSION
-from ..api import load_model
 from ..render import state_by_agent, value_text
+from ..render.traces import trace_json, trace_text
 from ..errors import CtlstarkError, resource_guarded
+from ..ispl import load_model
 from ..logic.formula import to_text
 from ..model import Agent, BoolType, Model, RangeType, Value, Variable
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..symbolic.system import SymbolicSystem, build_system
+from ..witness.trace import Trace
 
 INFO_SCHEMA_VERSION = 1
 DEFAULT_MAX_STATES = 1000
@@ -116,16 +118,22 @@ class ModelInfo:
     diameter: int | None
     """The greatest distance (in transitions) from the initial states to a reachable state; None without initial states."""
     deadlock_states: int
-    deadlock_trace: dict[str, Any] | None
-    """A shortest run from an initial state to a deadlock state (witness JSON, docs/witnesses.md), or None."""
+    deadlock_trace: Trace | None
+    """A shortest run from an initial state to a deadlock state, replay-validated (JSON: docs/witnesses.md), or None."""
     bdd: BddInfo
     variable_order: list[str]
     """The blocks of the BDD variable order, top first: `Agent.variable` or `Agent.Action`."""
     warnings: list[str] = field(default_factory=list)
+    source: Model | None = field(default=None, repr=False, compare=False)
+    """The model described (not serialised): it names the variables of `deadlock_trace`."""
 
     def to_json(self) -> dict[str, Any]:
         """The JSON document of `ctlstark info --json` (docs/json.md)."""
-        return {"schema": INFO_SCHEMA_VERSION, "ctlstark_version": VERSION, **asdict(self)}
+        document = asdict(replace(self, deadlock_trace=None, source=None))
+        del document["source"]
+        if self.deadlock_trace is not None and self.source is not None:
+            document["deadlock_trace"] = trace_json(self.deadlock_trace, self.source)
+        return {"schema": INFO_SCHEMA_VERSION, "ctlstark_version": VERSION, **document}
 
 
 @resource_guarded
@@ -156,6 +164,7 @@ def model_info(model: Model | str | Path) -> ModelInfo:
             bdd=_bdd_info(system),
             variable_order=variable_order(system),
             warnings=list(model.warnings),
+            source=model,
         )
     finally:
         system.release()
@@ -181,12 +190,12 @@ def _variable_info(variable: Variable, system: SymbolicSystem) -> VariableInfo:
     return VariableInfo(variable.name, type_name, list(kind.values()), None, None, bits)
 
 
-def _deadlock_trace(system: SymbolicSystem, deadlocked: Function) -> dict[str, Any] | None:
-    """A shortest run from an initial state to a deadlock, replay-validated, as witness JSON."""
+def _deadlock_trace(system: SymbolicSystem, deadlocked: Function) -> Trace | None:
+    """A shortest run from an initial state to a deadlock, replay-validated."""
     if deadlocked == system.bdd.false:
         return None
     from ..mc.label import Checker
-    from ..witness import WitnessBuilder, WitnessError, replay, to_json
+    from ..witness import WitnessBuilder, WitnessError, replay
 
     checker = Checker(system)
     builder = WitnessBuilder(checker)
@@ -196,7 +205,7 @@ def _deadlock_trace(system: SymbolicSystem, deadlocked: Function) -> dict[str, A
             raise WitnessError("no run reaches a deadlock state the checker says is reachable")
         trace = builder.make_trace("a run to a deadlock state", "path", run, None)
         replay(trace, checker)
-        return to_json(trace, system.model)
+        return trace
     finally:
         builder.release()
         checker.release()
@@ -259,11 +268,9 @@ def info_text(info: ModelInfo) -> str:
     lines.append("diameter: " + ("none (no initial state)" if info.diameter is None else
                                  f"{info.diameter} (transitions from the initial states to the farthest reachable state)"))
     lines.append(f"deadlock states: {info.deadlock_states:,}")
-    if info.deadlock_trace is not None:
-        from ..witness import render_text
-
+    if info.deadlock_trace is not None and info.source is not None:
         lines.append("  a shortest run to one:")
-        lines.append(render_text(info.deadlock_trace, "    "))
+        lines.append(trace_text(info.deadlock_trace, info.source, "    "))
     lines += _bdd_lines(info)
     return "\n".join(lines)
 

@@ -22,7 +22,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..render import state_by_agent, value_text
+from ..render import actions_text, joint_action, state_by_agent, value_text
+from ..render import state_text as grouped_state_text
 from ..semantics.expressions import holds
 from ..semantics.transitions import protocol_actions, successors_under
 from ..model import Model, Value
@@ -319,7 +320,7 @@ def runs_json(model: Model, runs: list[Run]) -> list[list[dict[str, Any]]]:
     """
     return [
         [{"state": state_by_agent(model, state),
-          "action": dict(zip(model.agent_names, run.actions[index])) if index < len(run.actions) else None}
+          "action": joint_action(model, run.actions[index]) if index < len(run.actions) else None}
          for index, state in enumerate(run.states)]
         for run in runs
     ]
@@ -351,12 +352,7 @@ def state_text(model: Model, state: State, previous: State | None = None) -> str
     if not model.variables:
         return "(no variables)"
     before = state_by_agent(model, previous) if previous is not None else None
-    parts = []
-    for agent, values in state_by_agent(model, state).items():
-        shown = [f"{name}={value_text(value)}{'*' if before and before[agent][name] != value else ''}"
-                 for name, value in values.items()]
-        parts.append(f"{agent}[{' '.join(shown)}]")
-    return " ".join(parts)
+    return grouped_state_text(state_by_agent(model, state), before)
 
 
 def change_text(model: Model, state: State, target: State) -> str:
@@ -372,9 +368,7 @@ def change_text(model: Model, state: State, target: State) -> str:
 
 def action_text(model: Model, action: Joint) -> str:
     """`Agent.action, …` for every agent, as in witness tables."""
-    return ", ".join(f"{agent}.{name}" for agent, name in zip(model.agent_names, action))
-
-
+    return actions_text(joint_action(model, action) or {})
 
 
 # ---------------------------------------------------------------- the interactive loop

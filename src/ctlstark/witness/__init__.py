@@ -1,11 +1,12 @@
-"""Witnesses and counterexamples: extraction (`extract`), the trace type (`trace`), replay validation (`replay`), renderings (`render`)."""
+"""Witnesses, counterexamples and strategies: extraction (`extract`, `strategy`), the trace type (`trace`),
+replay validation (`replay`), and the outcome per verdict (`evidence`). How they look is `ctlstark.render`."""
 
+from .evidence import Evidence, gather_evidence
 from .extract import NoTrace, WitnessBuilder, WitnessError, admits_trace
-from .render import render_dot, render_text, to_json
 from .replay import replay
 from .trace import Link, Step, Trace
 
 __all__ = [
-    "Link", "NoTrace", "Step", "Trace", "WitnessBuilder", "WitnessError", "admits_trace",
-    "render_dot", "render_text", "replay", "to_json",
+    "Evidence", "Link", "NoTrace", "Step", "Trace", "WitnessBuilder", "WitnessError", "admits_trace",
+    "gather_evidence", "replay",
 ]

@@ -118,25 +118,6 @@ def admits_trace(formula: f.Formula, verdict: bool) -> bool:
     return existential_path(formula, verdict) is not None
 
 
-def no_trace_note(formula: f.Formula, verdict: bool) -> str:
-    """Why `check --witness` shows no trace for `formula` with this verdict, as one line of the text report.
-
-    Meant for verdicts the witness layer gives no trace and no error (docs/witnesses.md,
-    "Which verdicts get a trace"), so that a missing trace does not look like a failure.
-    """
-    if f.is_propositional(formula):
-        return "(no trace: a propositional formula is decided by the initial states alone)"
-    if isinstance(formula, f.BOOLEAN_CONNECTIVES) and verdict:
-        return "(no trace: a TRUE Boolean combination holds in every initial state, which no single trace shows)"
-    if isinstance(formula, f.A) and verdict:
-        return "(no trace: a TRUE A… formula holds on every run, which no single trace shows)"
-    if isinstance(formula, f.E) and not verdict:
-        return "(no trace: a FALSE E… formula holds on no run, so there is none to show)"
-    if verdict:
-        return "(no trace: this TRUE verdict is a claim about every state it ranges over, which no single trace shows)"
-    return "(no trace: no run explains this verdict; docs/witnesses.md lists the verdicts that get one)"
-
-
 class WitnessBuilder:
     """Builds traces from one checker's state sets (they must come from the same `Checker`)."""
 

@@ -22,33 +22,27 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass, field, replace
+from typing import Literal
 
-from ..render import value_text
 from ..mc import atl
 from ..mc.label import Checker
 from ..semantics.expressions import holds
 from ..semantics.transitions import protocol_actions, successors_under
 from ..runtime.limits import checkpoint
 from ..logic import formula as f
-from ..model import Model, Value
+from ..model import Model
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..symbolic.system import SymbolicSystem
 from .extract import WitnessError
+from .trace import TABLE_LIMIT, Joint, Kind, State, StrategyEvidence
 
-State = tuple[Value, ...]
-Joint = tuple[str, ...]
-"""The actions of some agents (the coalition, or the others), in model order."""
-Kind = Literal["strategy", "counter-strategy"]
 Operator = Literal["X", "G", "U"]
 """`F ψ` is handled as `true U ψ`."""
 
 REPLAY_LIMIT = 10_000
 """Strategies with more states than this are not enumerated, so not replayed (the result says so)."""
-TABLE_LIMIT = 64
-"""Strategies with at most this many states are shown as a table; larger ones by their BDD size."""
 
 
 # ---------------------------------------------------------------- the symbolic strategy
@@ -473,125 +467,22 @@ def replay_strategy(checker: Checker, strategy: ExplicitStrategy) -> None:
     StrategyReplay(checker, strategy.game).replay(strategy)
 
 
-# ---------------------------------------------------------------- presentation
+# ---------------------------------------------------------------- the outcome
 
 
-def strategy_json(checker: Checker, formula: f.ATL, verdict: bool) -> dict[str, Any]:
-    """The replayed (counter-)strategy of a top-level ATL verdict as plain JSON data (docs/witnesses.md)."""
+def explain_strategy(checker: Checker, formula: f.ATL, verdict: bool) -> StrategyEvidence:
+    """The replayed (counter-)strategy of a top-level ATL verdict (docs/witnesses.md, "Strategies (ATL)")."""
     system = checker.system
     strategy = build_strategy(checker, formula, verdict)
     count = system.count_states(strategy.movers)
-    document: dict[str, Any] = {
-        "kind": strategy.kind,
-        "formula": f.to_text(formula),
-        "coalition": list(strategy.game.coalition),
-        "opponents": list(strategy.game.opponents),
-        "states": count,
-        "replayed": False,
-        "note": None,
-        "table_form": None,
-        "table": None,
-        "bdd_nodes": backend.dag_size(strategy.relation),
-    }
+    evidence = StrategyEvidence(kind=strategy.kind, formula_text=f.to_text(formula),
+                                coalition=strategy.game.coalition, opponents=strategy.game.opponents,
+                                states=count, replayed=False, note=None,
+                                bdd_nodes=backend.dag_size(strategy.relation))
     if count > REPLAY_LIMIT:
-        document["note"] = f"not replayed: {count} states (more than {REPLAY_LIMIT})"
-        return document
+        return replace(evidence, note=f"not replayed: {count} states (more than {REPLAY_LIMIT})")
     explicit = enumerate_strategy(system, strategy)
     replay_strategy(checker, explicit)
-    document["replayed"] = True
-    if count <= TABLE_LIMIT:
-        document["table_form"], document["table"] = _table(system.model, explicit)
-    return document
-
-
-def _table(model: Model, strategy: ExplicitStrategy) -> tuple[str, list[dict[str, Any]]]:
-    """Rows per agent `local state → action` when every member's choice is uniform, else per global state."""
-    game = strategy.game
-    if strategy.kind == "counter-strategy":
-        rows: list[dict[str, Any]] = []
-        for state, answers in strategy.responses.items():
-            rows += [{"state": _grouped(model, state), "coalition_action": dict(zip(game.coalition, own)),
-                      "response": dict(zip(game.opponents, answer))} for own, answer in answers.items()]
-            if not answers:  # a deadlock: the coalition has no move, so there is nothing to answer
-                rows.append({"state": _grouped(model, state), "coalition_action": None, "response": None})
-        return "response", rows
-    local = _uniform_rows(model, strategy)
-    if local is not None:
-        return "local", local
-    return "global", [{"state": _grouped(model, state), "action": dict(zip(game.coalition, own))}
-                      for state, own in strategy.moves.items()]
-
-
-def _uniform_rows(model: Model, strategy: ExplicitStrategy) -> list[dict[str, Any]] | None:
-    """`{agent, local, action}` rows when each member's action depends on its local state only, else None."""
-    rows: list[dict[str, Any]] = []
-    for position, name in enumerate(strategy.game.coalition):
-        agent = model.agent(name)
-        indices = [model.variables.index(variable) for variable in agent.local_variables]
-        chosen: dict[tuple[Value, ...], str] = {}
-        for state, own in strategy.moves.items():
-            local = tuple(state[index] for index in indices)
-            if chosen.setdefault(local, own[position]) != own[position]:
-                return None
-        for local, action in sorted(chosen.items(), key=lambda item: tuple(
-                variable.type.position(value) for variable, value in zip(agent.local_variables, item[0]))):
-            shown = {(variable.name if variable.agent == name else variable.qualified_name): value
-                     for variable, value in zip(agent.local_variables, local)}
-            rows.append({"agent": name, "local": shown, "action": action})
-    return rows
-
-
-def _grouped(model: Model, state: State) -> dict[str, dict[str, Any]]:
-    grouped: dict[str, dict[str, Any]] = {}
-    for variable, value in zip(model.variables, state):
-        grouped.setdefault(variable.agent, {})[variable.name] = value
-    return grouped
-
-
-def render_strategy_text(strategy: dict[str, Any], indent: str = "") -> str:
-    """A (counter-)strategy's JSON form as readable lines (what `ctlstark check --witness` prints)."""
-    coalition = ", ".join(strategy["coalition"]) or "nobody"
-    others = ", ".join(strategy["opponents"]) or "nobody"
-    states = f"{strategy['states']} state{'s' if strategy['states'] != 1 else ''}"
-    status = "replayed" if strategy["replayed"] else strategy["note"]
-    if strategy["kind"] == "strategy":
-        head = f"strategy for {strategy['formula']}: the moves of {coalition} ({states}, {status})"
-    else:
-        head = (f"counter-strategy for {strategy['formula']}: the others ({others}) answer each action of "
-                f"{coalition} ({states}, {status})")
-    lines = [indent + head]
-    table = strategy["table"]
-    if table is None:
-        lines.append(f"{indent}  (no table above {TABLE_LIMIT} states: a BDD of {strategy['bdd_nodes']} nodes)")
-        return "\n".join(lines)
-    if not table:
-        lines.append(f"{indent}  (no move needed: the initial states decide it)")
-    if strategy["table_form"] == "local":
-        for row in table:
-            local = " ".join(f"{name}={value_text(value)}" for name, value in row["local"].items())
-            lines.append(f"{indent}  {row['agent']}: [{local}] -> {row['action']}")
-    elif strategy["table_form"] == "global":
-        for row in table:
-            lines.append(f"{indent}  {_state_text(row['state'])} -> {_actions_text(row['action'])}")
-    else:
-        previous = None
-        for row in table:
-            if row["state"] != previous:
-                lines.append(f"{indent}  at {_state_text(row['state'])}")
-                previous = row["state"]
-            if row["coalition_action"] is None:
-                lines.append(f"{indent}    (no move: a deadlock)")
-            else:
-                lines.append(f"{indent}    {_actions_text(row['coalition_action']) or '(no choice)'} -> "
-                             f"{_actions_text(row['response']) or '(no choice)'}")
-    return "\n".join(lines)
-
-
-def _state_text(state: dict[str, dict[str, Any]]) -> str:
-    return " ".join(f"{agent}[" + " ".join(f"{name}={value_text(value)}" for name, value in values.items()) + "]"
-                    for agent, values in state.items())
-
-
-def _actions_text(actions: dict[str, str]) -> str:
-    return ", ".join(f"{agent}.{action}" for agent, action in actions.items())
-
+    if count > TABLE_LIMIT:
+        return replace(evidence, replayed=True)
+    return replace(evidence, replayed=True, tabled=True, moves=explicit.moves, responses=explicit.responses)

@@ -1,4 +1,4 @@
-"""The trace data type: a path of the model that explains a verdict.
+"""The data types that explain a verdict: a trace (a path of the model) and an ATL strategy's outcome.
 
 Independent of how a trace was found (symbolic extraction today, perhaps a
 tableau product later) and of how it is shown (`render`), so the replay
@@ -26,6 +26,10 @@ from typing import Literal
 from ..logic.formula import Formula
 from ..model import Value
 
+State = tuple[Value, ...]
+Joint = tuple[str, ...]
+"""The actions of some agents (the coalition, or the others), in model order."""
+Kind = Literal["strategy", "counter-strategy"]
 TraceKind = Literal["witness", "counterexample", "path"]
 LinkRelation = Literal["justifies", "indistinguishable", "correct", "commitment", "fulfilment"]
 
@@ -76,3 +80,29 @@ class Trace:
         if index + 1 < len(self.steps):
             return index + 1
         return self.loop_start
+
+
+TABLE_LIMIT = 64
+"""Strategies with at most this many states are shown as a table; larger ones by their BDD size."""
+
+
+@dataclass(frozen=True)
+class StrategyEvidence:
+    """What `check --witness` reports for a top-level ATL verdict: plain data, no BDDs (the report outlives them).
+
+    `tabled`: the strategy was enumerated, replayed and has at most `TABLE_LIMIT`
+    states, so `moves` (strategy) or `responses` (counter-strategy) hold it as in
+    `witness.strategy.ExplicitStrategy`; `note` says why a strategy was not replayed.
+    """
+
+    kind: Kind
+    formula_text: str
+    coalition: tuple[str, ...]
+    opponents: tuple[str, ...]
+    states: int
+    replayed: bool
+    note: str | None
+    bdd_nodes: int
+    tabled: bool = False
+    moves: dict[State, Joint] = field(default_factory=dict)
+    responses: dict[State, dict[Joint, Joint]] = field(default_factory=dict)

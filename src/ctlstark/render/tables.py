@@ -1,4 +1,4 @@
-"""Plain-data views of results for scripts and notebooks: trace rows, text tables, HTML.
+"""Tables for scripts and notebooks: trace rows, verdict rows, plain-text and HTML tables.
 
 No dependency on pandas or Jupyter: a trace becomes a list of flat dicts (one
 per step, `Agent.variable` keys), which `pandas.DataFrame(rows)` accepts as it
@@ -9,26 +9,30 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .render import value_text
+from .values import actions_text, joint_action, state_by_agent, value_text
+
+if TYPE_CHECKING:
+    from ..model import Model
+    from ..witness.trace import Trace
 
 
-def trace_rows(trace: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """One flat dict per step of a trace's main path: `step`, `Agent.variable` values, `action`.
+def trace_rows(trace: Trace, model: Model) -> list[dict[str, Any]]:
+    """One flat dict per step of a trace's main path: `step`, `loop`, `Agent.variable` values, `action`.
 
     `action` is the joint action taken from that step (`Agent.action, …`), None
     at the last step of a finite trace; `loop` is True at the step a lasso
-    returns to. Sub-traces are left out (they are in `trace["children"]`).
+    returns to. Sub-traces are left out (they are in `trace.children`).
     """
     rows = []
-    for step in trace["steps"]:
-        row: dict[str, Any] = {"step": step["index"], "loop": step["index"] == trace["loop_start"]}
-        for agent, values in step["state"].items():
+    for index, step in enumerate(trace.steps):
+        row: dict[str, Any] = {"step": index, "loop": index == trace.loop_start}
+        for agent, values in state_by_agent(model, step.state).items():
             for name, value in values.items():
                 row[f"{agent}.{name}"] = value
-        action = step["action"]
-        row["action"] = None if action is None else ", ".join(f"{agent}.{act}" for agent, act in action.items())
+        action = joint_action(model, step.action)
+        row["action"] = None if action is None else actions_text(action)
         rows.append(row)
     return rows
 

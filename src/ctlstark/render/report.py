@@ -1,0 +1,53 @@
+"""The text report of `ctlstark check`: one line per verdict, its trace or strategy, the model's figures."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .strategies import strategy_text
+from .tables import verdict_word
+from .traces import trace_text
+from .values import state_text
+
+if TYPE_CHECKING:
+    from ..api import CheckReport, FormulaResult
+
+
+def report_text(report: CheckReport, *, stats: bool = False, witness: bool = False) -> str:
+    """The whole report; with `witness`, each verdict's trace or strategy, or why it has none."""
+    lines = [f"model {report.model} ({report.file}), {report.semantics} semantics"]
+    width = len(str(len(report.formulas)))
+    detail = f"  {'':>{width}}         "
+    for result in report.formulas:
+        one_line_text = " ".join(result.text.split())
+        lines.append(f"  {result.index:>{width}}  {verdict_word(result.verdict):<5}  {one_line_text}")
+        if result.error:
+            lines.append(f"{detail}{result.error}")
+        if stats:
+            lines += [f"{detail}route {route['route']}: {route['formula']}" for route in result.routes]
+        if witness:
+            lines += evidence_lines(result, detail, explain=report.stopped is None)
+    lines.append(f"reachable states: {report.reachable_states}")
+    if report.deadlock_states is not None:
+        lines.append(f"deadlock states: {report.deadlock_states}")
+        lines += [f"  e.g. {state_text(example)}" for example in report.deadlock_examples]
+    lines.append(f"BDD variables: {report.bdd_variables}, reachable-set nodes: {report.bdd_nodes_reachable}, "
+                 f"peak nodes: {report.bdd_peak_nodes}")
+    phases = ", ".join(f"{phase} {seconds:.3f} s" for phase, seconds in report.times.items())
+    lines.append(f"times: {phases}")
+    return "\n".join(lines)
+
+
+def evidence_lines(result: FormulaResult, indent: str, *, explain: bool = True) -> list[str]:
+    """The trace or strategy of one verdict, or why it has none (with `explain`, or when building it failed)."""
+    evidence = result.evidence
+    if evidence is None:
+        return []
+    lines = []
+    if evidence.trace is not None:
+        lines.append(trace_text(evidence.trace, evidence.model, indent))
+    if evidence.missing is not None and (explain or evidence.failed):
+        lines.append(f"{indent}{evidence.missing_text}")
+    if evidence.strategy is not None:
+        lines.append(strategy_text(evidence.strategy, evidence.model, indent))
+    return lines
