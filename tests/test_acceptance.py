@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ctlstark import check
+from ctlstark import check, load_model_text
 from ctlstark.errors import IsplError
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.ispl import parse_model
@@ -71,7 +71,7 @@ LATE_COPY_VERDICTS = [True, True, True, False]
 
 def test_an_assignment_may_read_an_environment_obsvar() -> None:
     """MCMAS accepts `k = Environment.n` for an Obsvar `n` and reads its current value."""
-    report = check(LATE_COPY)
+    report = check(load_model_text(LATE_COPY))
     assert [result.verdict for result in report.formulas] == LATE_COPY_VERDICTS
     assert report.reachable_states == 5
     model = parse_model(LATE_COPY)

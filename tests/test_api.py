@@ -78,7 +78,7 @@ def test_a_grouping_warning_says_where_its_entry_is_through_the_api_too() -> Non
     """MCMAS's-grouping warnings are located where the entry is read, not by the command line."""
     text = (Path(__file__).parent.parent / "ispl_examples" / "bit_transmission.ispl").read_text()
     text = text.replace("end Formulae", "  LTL !recbit U recack;\nend Formulae")
-    report = ctlstark.check(text, ["LTL !recbit U recack"])
+    report = ctlstark.check(ctlstark.load_model_text(text), ["LTL !recbit U recack"])
     entry, option = report.formulas[-2:]
     line = text.splitlines().index("  LTL !recbit U recack;") + 1
     assert entry.warnings and entry.warnings[0].startswith(f"<string>:{line}:3: warning: MCMAS reads")

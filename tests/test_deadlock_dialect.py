@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from conftest import examples
 
-from ctlstark import check
+from ctlstark import check, load_model_text
 from ctlstark.mc.label import Checker
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.ispl.formulas import infinite_reading
@@ -161,19 +161,19 @@ MCMAS_VERDICTS = [False, True, True, False, True, True, False, True, False, Fals
 
 
 def test_the_issue_table_comes_out_as_mcmas_prints_it() -> None:
-    report = check(STOPPABLE)
+    report = check(load_model_text(STOPPABLE))
     assert [result.verdict for result in report.formulas] == MCMAS_VERDICTS
 
 
 def test_plain_ctl_keeps_the_fixpoint_reading_and_dialect_entries_do_not() -> None:
-    report = check(STOPPABLE, ["A (G !dead)", "E (F dead)"])
+    report = check(load_model_text(STOPPABLE), ["A (G !dead)", "E (F dead)"])
     verdicts = {result.text: result.verdict for result in report.formulas}
     assert verdicts["A (G !dead)"] is False and verdicts["LTL G !dead"] is True
     assert verdicts["E (F dead)"] is True and verdicts["CTL* E (F dead)"] is False
 
 
 def test_dialect_entries_take_the_infinite_routes() -> None:
-    report = check(STOPPABLE)
+    report = check(load_model_text(STOPPABLE))
     routes = {result.text: [route["route"] for route in result.routes] for result in report.formulas}
     assert routes["AG !dead"] == ["fast:AG"]
     assert routes["CTL* E (F dead)"] == ["fast:EF[inf]"]
@@ -239,7 +239,7 @@ ONE_STEP_MCMAS = [True, True, False, True, False, False, True, True, True, False
 
 
 def test_quantified_state_formulas_of_dialect_entries_get_mcmas_verdicts() -> None:
-    report = check(ONE_STEP)
+    report = check(load_model_text(ONE_STEP))
     assert [result.verdict for result in report.formulas] == ONE_STEP_MCMAS
     model = report_model(ONE_STEP)
     oracle = ExplicitChecker(ExplicitSystem(model))
@@ -256,7 +256,7 @@ UNFAIR_START = STOPPABLE.replace(
 
 def test_with_fairness_verdicts_are_about_fair_initial_states() -> None:
     """The dead initial state is unfair: MCMAS 1.3.0 and NuSMV 2.5.4 call `!dead` TRUE, and so does ctlstark."""
-    report = check(UNFAIR_START, ["!dead", "zero", "dead -> EX dead"], file_formulae=False)
+    report = check(load_model_text(UNFAIR_START), ["!dead", "zero", "dead -> EX dead"], file_formulae=False)
     assert [result.verdict for result in report.formulas] == [True, True, True]
     oracle = ExplicitChecker(ExplicitSystem(report_model(UNFAIR_START)))
     assert oracle.holds(f.Not(f.Prop("dead"))) and not oracle.holds(f.Prop("two"))
@@ -264,7 +264,7 @@ def test_with_fairness_verdicts_are_about_fair_initial_states() -> None:
 
 def test_no_fair_initial_state_makes_every_formula_vacuous_and_says_so() -> None:
     only_dead = UNFAIR_START.replace("(Environment.x = 0 or Environment.x = 3)", "Environment.x = 3")
-    report = check(only_dead, ["zero", "!dead"], file_formulae=False)
+    report = check(load_model_text(only_dead), ["zero", "!dead"], file_formulae=False)
     assert [result.verdict for result in report.formulas] == [True, True]
     assert any("no initial state is fair" in warning for warning in report.warnings)
 

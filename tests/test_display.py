@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import ctlstark
 from ctlstark.render import html_table, text_table, trace_rows
 from ctlstark.witness.evidence import no_trace_reason
@@ -15,11 +17,18 @@ def report() -> ctlstark.CheckReport:
     return ctlstark.check(BIT_TRANSMISSION, ["AG !recack", "EF recack"], file_formulae=False, witness=True)
 
 
-def test_check_accepts_a_path_a_string_path_ispl_text_and_a_model() -> None:
+def test_check_accepts_a_path_a_string_path_and_a_model_from_a_file_or_text() -> None:
     text = BIT_TRANSMISSION.read_text()
     verdicts = [[result.verdict for result in ctlstark.check(source).formulas]
-                for source in (BIT_TRANSMISSION, str(BIT_TRANSMISSION), text, ctlstark.load_model(BIT_TRANSMISSION))]
+                for source in (BIT_TRANSMISSION, str(BIT_TRANSMISSION), ctlstark.load_model_text(text),
+                               ctlstark.load_model(BIT_TRANSMISSION))]
     assert verdicts[0] and all(verdict == verdicts[0] for verdict in verdicts)
+
+
+def test_a_string_is_a_path_even_with_a_line_break_in_it() -> None:
+    """No guessing: ISPL text goes through `load_model_text`; a string given to `check` names a file."""
+    with pytest.raises(ctlstark.IsplError, match="cannot read the model"):
+        ctlstark.check(BIT_TRANSMISSION.read_text())
 
 
 def test_report_repr_lists_each_verdict() -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from ctlstark import check
+from ctlstark import check, load_model_text
 from ctlstark.errors import IsplError
 from ctlstark.ispl import parse_model
 
@@ -164,7 +164,7 @@ ACCEPTED = [
 @pytest.mark.parametrize("text, verdicts, states, where, message",
                          [case[1:] for case in ACCEPTED], ids=[case[0] for case in ACCEPTED])
 def test_accepted_with_mcmas_meaning_and_a_located_warning(text, verdicts, states, where, message) -> None:
-    report = check(text)
+    report = check(load_model_text(text))
     assert [result.verdict for result in report.formulas] == verdicts
     assert report.reachable_states == states
     model = parse_model(text, "dup.ispl")

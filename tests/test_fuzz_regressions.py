@@ -63,7 +63,7 @@ DEEP_FORMULAS = {  # a formula nested DEEP or DEEP + 1 levels, and a shallow one
 def test_a_formula_nested_ten_thousand_deep_is_checked(base, name):
     """Such formulas were refused as "nested too deeply"; now parsed, labelled and checked like any other."""
     deep, shallow = DEEP_FORMULAS[name]
-    report = ctlstark.check(with_formula(base, deep), [shallow], file_formulae=True)
+    report = ctlstark.check(ctlstark.load_model_text(with_formula(base, deep)), [shallow], file_formulae=True)
     (deep_result, shallow_result) = report.formulas
     assert deep_result.error is None and deep_result.verdict is not None
     assert deep_result.verdict == shallow_result.verdict, name
@@ -270,7 +270,7 @@ def test_ten_thousand_errors_print_a_hundred_and_a_count(tmp_path):
 
 def test_a_variable_with_a_billion_values_is_encoded_without_listing_them():
     """`n : 0..1000000000` made a tuple of every value and OR-ed a cube per value: 24 GB, then the kernel's kill."""
-    report = ctlstark.check(TOGGLING_THROUGH_LARK, ["AX p", "AX AX p"], file_formulae=False)
+    report = ctlstark.check(ctlstark.load_model_text(TOGGLING_THROUGH_LARK), ["AX p", "AX AX p"], file_formulae=False)
     assert report.reachable_states == 2 * 1_000_000_001  # x toggles; n keeps any initial value
     assert [result.verdict for result in report.formulas] == [True, False]
 

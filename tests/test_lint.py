@@ -3,16 +3,19 @@ clean models with none, and lint never changing a verdict or the exit status."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
-from ctlstark import check
+from ctlstark import check, ispl, load_model_text
+from ctlstark.cli import app
 from ctlstark.ispl import parse_model
-from ctlstark.tools.lint import KINDS, Declarations, lint_model
+from ctlstark.tools.lint import KINDS, lint_model
 from ctlstark.symbolic.system import build_system
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,7 +81,7 @@ def lint_text(text: str, file: str = "model.ispl") -> list:
     model = parse_model(text, file)
     system = build_system(model)
     try:
-        return lint_model(model, system, Declarations.of_text(text, file))
+        return lint_model(model, system)
     finally:
         system.release()
 
@@ -125,8 +128,8 @@ def test_shipped_examples_are_clean(path: Path) -> None:
 
 
 def test_check_reports_lint_only_when_asked_and_keeps_the_verdicts() -> None:
-    plain = check(SLOPPY)
-    linted = check(SLOPPY, lint=True)
+    plain = check(load_model_text(SLOPPY))
+    linted = check(load_model_text(SLOPPY), lint=True)
     assert plain.lint is None and plain.to_json()["lint"] is None
     assert [r.verdict for r in linted.formulas] == [r.verdict for r in plain.formulas] == [True, False]
     assert [(w.file, w.line, w.kind) for w in linted.lint] == [("<string>", line, kind) for line, _, kind, _ in EXPECTED]
@@ -134,11 +137,26 @@ def test_check_reports_lint_only_when_asked_and_keeps_the_verdicts() -> None:
         "file": "<string>", "line": 17, "column": 5, "message": linted.lint[0].message, "kind": "unused"}
 
 
-def test_a_model_object_gives_warnings_without_positions() -> None:
-    report = check(parse_model(SLOPPY, "model.ispl"), lint=True)
+def test_a_parsed_model_keeps_its_positions_and_a_built_one_gives_none() -> None:
+    parsed = parse_model(SLOPPY, "model.ispl")
+    located = check(parsed, lint=True)
+    assert [(w.file, w.line, w.column) for w in located.lint] == [("model.ispl", line, column)
+                                                                for line, column, _, _ in EXPECTED]
+    report = check(dataclasses.replace(parsed, positions=None), lint=True)
     assert sorted(w.kind for w in report.lint) == sorted(KINDS)
     assert all(w.line is None and w.file is None for w in report.lint)
     assert report.lint[0].format().startswith("<model>: warning: ")
+
+
+def test_the_command_line_reads_and_parses_the_file_once_with_lint(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    model = tmp_path / "sloppy.ispl"
+    model.write_text(SLOPPY, encoding="utf-8")
+    parses = []
+    real = ispl.parse_model_syntax
+    monkeypatch.setattr(ispl, "parse_model_syntax", lambda *args: parses.append(args[1]) or real(*args))
+    result = CliRunner().invoke(app, ["check", "-q", "--lint", str(model)])
+    assert result.exit_code == 1 and parses == [str(model)]
 
 
 def run_check(*arguments: str | Path) -> subprocess.CompletedProcess:

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import assume, given, settings, strategies as st
 from conftest import examples
 
-from ctlstark import check
+from ctlstark import check, load_model_text
 from ctlstark.ispl.formulas import dialect_text, infinite_reading
 from ctlstark.logic import formula as f
 from ctlstark.model import FormulaEntry, Model
@@ -167,7 +167,7 @@ def _agree_with_mcmas(folder: Path, model: Model) -> None:
     theirs = mcmas_verdicts(text, folder)
     assume(theirs is not None)
     assert len(theirs) == len(model.formulae), f"MCMAS did not check every formula:\n{text}"
-    ours = [result.verdict for result in check(text).formulas]
+    ours = [result.verdict for result in check(load_model_text(text)).formulas]
     assert ours == theirs, f"ctlstark {ours}\nMCMAS    {theirs}\n{text}"
 
 

@@ -257,8 +257,8 @@ def check(
 ) -> CheckReport:
     """Check the model's own formulae (unless `file_formulae` is False), then `formulas`.
 
-    `model` is a parsed `Model`, a path to an ISPL file, or ISPL text (a string
-    with a line break in it).
+    `model` is a parsed `Model` (`load_model`, or `load_model_text` for ISPL given
+    as a string) or the path of an ISPL file.
 
     A formula is TRUE when it holds in every initial state (every fair one under
     a `Fairness` section). Raises `IsplError`
@@ -272,7 +272,7 @@ def check(
     formula. `max_memory` (bytes) caps CUDD's memory; `timeout` (seconds of
     wall time) limits the whole run. `lint` adds the lint warnings
     (`ctlstark.lint`: unused variables, actions never enabled, ...) as `report.lint`,
-    placed in the file or text the model is read from (a `Model` gives no positions).
+    placed where the model's file declares them (a `Model` built in Python has no positions).
 
     Ctrl-C (KeyboardInterrupt), the time limit or the memory limit while
     formulas are checked end the run with the verdicts obtained so far: the
@@ -323,10 +323,7 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
     times: dict[str, float] = {}
     file_name: str | None = None
     started = time.perf_counter()
-    source = model  # as given: lint takes the positions of declarations from its file or text
-    if isinstance(model, str) and "\n" in model:
-        model = load_model_text(model)
-    elif not isinstance(model, Model):
+    if not isinstance(model, Model):
         file_name = str(model)
         model = load_model(model)
     extra = [_as_entry(formula, model) for formula in formulas]
@@ -360,10 +357,10 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
 
     lint_warnings = None
     if options.lint and stopped is None:
-        from .tools.lint import Declarations, lint_model
+        from .tools.lint import lint_model
 
         lint_started = time.perf_counter()
-        lint_warnings = lint_model(model, system, Declarations.of_source(source))
+        lint_warnings = lint_model(model, system)
         times["lint"] = time.perf_counter() - lint_started
     deadlock_count = None
     deadlock_examples: list[dict[str, dict[str, object]]] = []
@@ -399,7 +396,8 @@ def _fairness_warnings(checker: Checker, file_name: str | None) -> list[str]:
             or checker.fair_initial_states != system.bdd.false:
         return []
     line, column = model.fairness[0].pos or (1, 1)
-    return [f"{file_name or '<model>'}:{line}:{column}: warning: no initial state is fair (none starts a path that "
+    where = file_name or (model.positions.file if model.positions is not None else "<model>")
+    return [f"{where}:{line}:{column}: warning: no initial state is fair (none starts a path that "
             "meets every Fairness formula infinitely often), so every formula holds vacuously; MCMAS says "
             "\"The fairness constraint does not hold in any paths\" and does the same"]
 

@@ -335,10 +335,8 @@ def _check_and_print(model_file: Path, formula_texts: list[str], options: CheckO
             model = load_model(model_file)
             extra = [parse_formula(text, model) for text in formula_texts]
             parse_seconds = time.perf_counter() - parse_started
-            # with --lint the API reads the file itself, for the positions of its declarations
             # the time limit above covers parsing as well, so the check gets none of its own
-            report = check_with(model_file if options.lint else model, extra, replace(options, timeout=None),
-                                progress)
+            report = check_with(model, extra, replace(options, timeout=None), progress)
         report.times["parse"] = parse_seconds
     except KeyboardInterrupt:
         typer.echo("ctlstark: interrupted before any verdict", err=True)

@@ -235,6 +235,27 @@ class FormulaEntry:
 
 
 Semantics = Literal["multi", "single"]
+Position = tuple[int, int]
+"""(line, column), both from 1."""
+
+
+@dataclass(frozen=True)
+class SourcePositions:
+    """Where each variable, action, proposition and rule of a model is declared in its file.
+
+    Keys name what the model names: (agent, variable), (agent, action), proposition,
+    (agent, index of the protocol / evolution rule). Where a name repeats, the
+    declaration that counts (docs/differences.md#acceptance): the first of a variable
+    or action, the last of a proposition. A rule the resolver added (the `Other` of an
+    empty environment protocol) has no entry.
+    """
+
+    file: str
+    variables: dict[tuple[str, str], Position] = field(default_factory=dict)
+    actions: dict[tuple[str, str], Position] = field(default_factory=dict)
+    propositions: dict[str, Position] = field(default_factory=dict)
+    protocol_rules: dict[tuple[str, int], Position] = field(default_factory=dict)
+    evolution_rules: dict[tuple[str, int], Position] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -250,6 +271,8 @@ class Model:
     fairness: tuple[Formula, ...]
     formulae: tuple[FormulaEntry, ...]
     warnings: tuple[str, ...] = ()
+    positions: SourcePositions | None = field(default=None, hash=False, compare=False, repr=False)
+    """Where the model's declarations are in its file; None for a model built in Python."""
 
     @property
     def variables(self) -> tuple[Variable, ...]:

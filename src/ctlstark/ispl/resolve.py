@@ -27,7 +27,8 @@ from ..logic import formula as fm
 from ..logic.formula import Formula
 from ..model import (
     ENVIRONMENT, Agent, ActionIs, Binary, BoolType, Const, EnumType, EvolutionRule, Expr, FormulaEntry,
-    Model, ProtocolRule, RangeType, Unary, Variable, VarRef, VarType, interaction_proposition, shared_variables,
+    Model, ProtocolRule, RangeType, SourcePositions, Unary, Variable, VarRef, VarType, interaction_proposition,
+    shared_variables,
 )
 from . import syntax as sx
 from .formulas import diagnostic
@@ -177,6 +178,7 @@ class _Resolver:
             fairness=tuple(fairness),
             formulae=tuple(formulae),
             warnings=warnings,
+            positions=declaration_positions(syntax, self.filename),
         )
 
     def use_model_names(self, model: Model) -> None:
@@ -948,3 +950,23 @@ def _walk(formula: Formula) -> Iterable[Formula]:
         node = pending.pop()
         yield node
         pending.extend(reversed(fm.children(node)))
+
+
+def declaration_positions(syntax: sx.ModelSyntax, filename: str) -> SourcePositions:
+    """Where the declarations of a parsed file are, keyed by the names the resolved model uses
+    (the first declaration of a variable or action counts, the last of a proposition)."""
+    found = SourcePositions(filename)
+    agents = ((syntax.environment,) if syntax.environment else ()) + syntax.agents
+    for agent in agents:
+        name = agent.name.text
+        for variable in (agent.obsvars or ()) + (agent.vars or ()):
+            found.variables.setdefault((name, variable.name.text), variable.name.pos)
+        for action in agent.actions:
+            found.actions.setdefault((name, action.text), action.pos)
+        for index, rule in enumerate(agent.protocol):
+            found.protocol_rules[(name, index)] = rule.pos
+        for index, evolution in enumerate(agent.evolution):
+            found.evolution_rules[(name, index)] = evolution.pos
+    for proposition in syntax.evaluation:
+        found.propositions[proposition.name.text] = proposition.name.pos
+    return found

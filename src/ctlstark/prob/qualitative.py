@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..api import check
+from ..ispl import parse_model
 from .ispl import QUALITATIVE_FORMULAS, write_ispl
 from .protocol import Protocol
 
@@ -29,9 +30,9 @@ class QualitativeResult:
 
 def check_qualitative(protocol: Protocol) -> tuple[int, list[QualitativeResult]]:
     """The skeleton's reachable state count and the result of each of `QUALITATIVE_FORMULAS`."""
-    report = check(write_ispl(protocol), witness=True)
+    report = check(parse_model(write_ispl(protocol)), witness=True)
     results = []
     for name, result in zip(QUALITATIVE_FORMULAS, report.formulas):
-        trace = result.trace_rows() if result.verdict is not None and result.trace is not None else []
+        trace = result.trace_rows() if result.verdict is not None else []
         results.append(QualitativeResult(name, result.text, result.verdict, trace, result.error))
     return int(report.reachable_states), results

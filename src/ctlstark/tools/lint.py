@@ -13,8 +13,8 @@ Five kinds of warning, each at the position of the declaration or rule concerned
 * `dead evolution line`: an evolution line whose guard holds in no reachable state
   together with a joint action enabled there.
 
-The resolved `Model` keeps no positions, so they come from the file's syntax tree
-(`Declarations`); the symbolic questions are answered on the model's
+The positions come with the resolved model (`Model.positions`, read from the file
+once, when it was parsed); the symbolic questions are answered on the model's
 `SymbolicSystem` with its expression encoder. Lint only reports: it changes no
 verdict and no exit status.
 """
@@ -22,17 +22,14 @@ verdict and no exit status.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from ..ispl import syntax as sx
-from ..ispl.parser import parse_model_syntax
-from ..model import ActionIs, Agent, Binary, Expr, Model, Unary, Variable, VarRef
+from ..model import ActionIs, Agent, Binary, Expr, Model, SourcePositions, Unary, Variable, VarRef
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..symbolic.encode import TransitionEncoder
 from ..symbolic.system import SymbolicSystem
 
-__all__ = ["KINDS", "Declarations", "LintWarning", "lint_model"]
+__all__ = ["KINDS", "LintWarning", "lint_model"]
 
 KINDS = ("unused", "never enabled", "never true", "unreachable protocol line", "dead evolution line")
 
@@ -60,78 +57,16 @@ class LintWarning:
                 "kind": self.kind}
 
 
-# ---------------------------------------------------------------- where things are declared
-
-
-@dataclass(frozen=True)
-class Declarations:
-    """Where each variable, action, proposition and rule of a file is declared.
-
-    Keys name what the resolved model names: (agent, variable), (agent, action),
-    proposition, (agent, index of the protocol / evolution line). An empty
-    environment protocol has no line, so its resolved `Other` rule has no entry.
-    """
-
-    file: str | None
-    variables: dict[tuple[str, str], sx.Pos] = field(default_factory=dict)
-    actions: dict[tuple[str, str], sx.Pos] = field(default_factory=dict)
-    propositions: dict[str, sx.Pos] = field(default_factory=dict)
-    protocol_lines: dict[tuple[str, int], sx.Pos] = field(default_factory=dict)
-    evolution_lines: dict[tuple[str, int], sx.Pos] = field(default_factory=dict)
-
-    @classmethod
-    def of_syntax(cls, syntax: sx.ModelSyntax, file: str | None) -> Declarations:
-        """The positions in a syntax tree; where a name repeats, the declaration that counts
-        (docs/differences.md#acceptance): the first of a variable or action, the last of a
-        proposition (a file with an agent declared twice does not resolve)."""
-        found = cls(file)
-        agents = ((syntax.environment,) if syntax.environment else ()) + syntax.agents
-        for agent in agents:
-            name = agent.name.text
-            for variable in (agent.obsvars or ()) + (agent.vars or ()):
-                found.variables.setdefault((name, variable.name.text), variable.name.pos)
-            for action in agent.actions:
-                found.actions.setdefault((name, action.text), action.pos)
-            for index, line in enumerate(agent.protocol):
-                found.protocol_lines[(name, index)] = line.pos
-            for index, evolution in enumerate(agent.evolution):
-                found.evolution_lines[(name, index)] = evolution.pos
-        for proposition in syntax.evaluation:
-            found.propositions[proposition.name.text] = proposition.name.pos
-        return found
-
-    @classmethod
-    def of_text(cls, text: str, file: str) -> Declarations:
-        """The positions in an ISPL file's text (which must parse: it was resolved already)."""
-        syntax, _ = parse_model_syntax(text, file)
-        return cls.of_syntax(syntax, file)
-
-    @classmethod
-    def of_file(cls, path: str | Path) -> Declarations:
-        """The positions in an ISPL file (named as given, as in its diagnostics)."""
-        return cls.of_text(Path(path).read_text(encoding="utf-8"), str(path))
-
-    @classmethod
-    def of_source(cls, source: Model | str | Path) -> Declarations | None:
-        """The positions in what `api.check` was given: a path, ISPL text (a string with a line
-        break, named `<string>` as in its diagnostics) or a `Model` (None: it keeps no positions)."""
-        if isinstance(source, Model):
-            return None
-        if isinstance(source, str) and "\n" in source:
-            return cls.of_text(source, "<string>")
-        return cls.of_file(source)
-
-
 # ---------------------------------------------------------------- the checks
 
 
-def lint_model(model: Model, system: SymbolicSystem, declarations: Declarations | None = None) -> list[LintWarning]:
+def lint_model(model: Model, system: SymbolicSystem) -> list[LintWarning]:
     """Every lint warning of `model` (its reachable states computed in `system`), in file order.
 
-    Without `declarations` the warnings carry no position and every rule counts as
-    written by the user.
+    For a model without `positions` (built in Python) the warnings carry no position
+    and every rule counts as written by the user.
     """
-    report = _Report(declarations)
+    report = _Report(model.positions)
     _unused_variables(model, report)
     _symbolic_findings(model, system, report)
     return sorted(report.warnings, key=lambda w: (w.line or 0, w.column or 0, KINDS.index(w.kind)))
@@ -142,16 +77,16 @@ class _Report:
     """Collects warnings, placing each at its declaration (and dropping those of rules the
     resolver added, which have none)."""
 
-    declarations: Declarations | None
+    positions: SourcePositions | None
     warnings: list[LintWarning] = field(default_factory=list)
 
     def add(self, kind: str, message: str, table: str, key: object) -> None:
-        if self.declarations is None:
+        if self.positions is None:
             self.warnings.append(LintWarning(None, None, None, message, kind))
             return
-        pos = getattr(self.declarations, table).get(key)
+        pos = getattr(self.positions, table).get(key)
         if pos is not None:
-            self.warnings.append(LintWarning(self.declarations.file, pos[0], pos[1], message, kind))
+            self.warnings.append(LintWarning(self.positions.file, pos[0], pos[1], message, kind))
 
 
 def _unused_variables(model: Model, report: _Report) -> None:
@@ -246,7 +181,7 @@ def _unreachable_protocol_lines(system: SymbolicSystem, agent: Agent, report: _R
         if reachable & applies == system.bdd.false:
             what = "the `Other` line" if rule.is_other else f"protocol line {index + 1}"
             report.add("unreachable protocol line",
-                       f"{what} of `{agent.name}` applies in no reachable state", "protocol_lines", (agent.name, index))
+                       f"{what} of `{agent.name}` applies in no reachable state", "protocol_rules", (agent.name, index))
 
 
 def _dead_evolution_lines(model: Model, system: SymbolicSystem, protocols: dict[str, Function],
@@ -267,4 +202,4 @@ def _dead_evolution_lines(model: Model, system: SymbolicSystem, protocols: dict[
             if fires == system.bdd.false:
                 report.add("dead evolution line", f"evolution line {index + 1} of `{agent.name}` never fires: its "
                            f"guard holds in no reachable state with an enabled joint action",
-                           "evolution_lines", (agent.name, index))
+                           "evolution_rules", (agent.name, index))
