@@ -29,8 +29,12 @@ def resource_guarded(function: Callable[..., _T]) -> Callable[..., _T]:
     @deep_stack
     @functools.wraps(function)
     def guarded(*args: Any, **kwargs: Any) -> _T:
-        with deep_recursion("a formula or expression"):
-            return function(*args, **kwargs)
+        try:
+            with deep_recursion("a formula or expression"):
+                return function(*args, **kwargs)
+        except BddMemoryExhausted as error:  # the frames below hold the run's BDDs: free them in order now
+            _drop_locals(error)
+            raise
     return guarded
 
 

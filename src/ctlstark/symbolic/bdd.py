@@ -15,6 +15,7 @@ import contextlib
 import functools
 import os
 import sys
+import traceback
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
@@ -94,6 +95,9 @@ def memory_guard() -> Iterator[None]:
         yield
     except (MemoryError, ValueError, RuntimeError) as error:
         if _is_memory_error(error):
+            # the frames the failure went through hold BDDs: free them now, by reference counts, rather
+            # than leave them to the cycle collector, which may free the manager before its nodes
+            traceback.clear_frames(error.__traceback__)
             raise BddMemoryExhausted(
                 "the BDD library ran out of memory (CUDD could not allocate a node within its limit); "
                 "raise --max-memory, try a smaller model, or enable variable reordering (--reorder)"
