@@ -15,6 +15,7 @@ import importlib.util
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -166,22 +167,81 @@ def _tail(text: str, lines: int = 15) -> str:
     return "\n".join(text.splitlines()[-lines:])
 
 
+_SHELL_SYNTAX = re.compile(r"[|;&<>$`*?(){}\\]")
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
+def in_process_arguments(command: str) -> list[str] | None:
+    """The arguments of a plain `ctlstark …` command, to run in this process; None when it needs a shell.
+
+    A command needs a shell when, outside its quoted words, it pipes, redirects,
+    expands, globs or chains (`| ; & < > $ ` * ? ( ) { } \\`).
+    """
+    if _SHELL_SYNTAX.search(_QUOTED.sub("", command)):
+        return None
+    words = shlex.split(command)
+    return words[1:] if words and words[0] == "ctlstark" else None
+
+
+def _run_in_process(arguments: list[str], root: Path) -> tuple[int, str, str]:
+    """`ctlstark ARGUMENTS` through the CLI object in this interpreter: (exit status, stdout, stderr).
+
+    An exception other than the CLI's own exit is a failure here, never a status:
+    the program would have reported it as an internal error.
+    """
+    from typer.testing import CliRunner
+
+    from ctlstark.cli import app
+
+    previous = Path.cwd()
+    os.chdir(root)
+    try:
+        result = CliRunner().invoke(app, arguments, catch_exceptions=True)
+    finally:
+        os.chdir(previous)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _run_in_shell(command: str, workspace: dict[str, object]) -> tuple[int, str, str]:
+    completed = subprocess.run(
+        ["bash", "-c", f"set -o pipefail\n{command}"], cwd=workspace["root"],
+        env=workspace["environment"], capture_output=True, text=True, timeout=COMMAND_TIMEOUT,
+    )
+    return completed.returncode, completed.stdout, completed.stderr
+
+
 @pytest.mark.parametrize("block", _params(("sh",)))
 def test_sh_block_runs(block: CodeBlock, workspace: dict[str, object]) -> None:
-    """Every command of every `sh` block ends with the exit status the page promises."""
+    """Every command of every `sh` block ends with the exit status the page promises.
+
+    Plain `ctlstark …` commands run in this process (a fresh interpreter per command
+    cost most of this test's time); anything that needs a shell runs in bash.
+    """
     _skip_if_marked(block)
     commands = shell_commands(block)
     assert commands, f"{block.where()}: an sh block without a command"
     for command in commands:
-        completed = subprocess.run(
-            ["bash", "-c", f"set -o pipefail\n{command.text}"], cwd=workspace["root"],
-            env=workspace["environment"], capture_output=True, text=True, timeout=COMMAND_TIMEOUT,
-        )
-        assert completed.returncode in command.statuses, (
-            f"docs/{block.page}:{command.line}: `{command.text}` exited {completed.returncode}, "
+        arguments = in_process_arguments(command.text)
+        if arguments is not None:
+            status, stdout, stderr = _run_in_process(arguments, Path(workspace["root"]))
+        else:
+            status, stdout, stderr = _run_in_shell(command.text, workspace)
+        assert status in command.statuses, (
+            f"docs/{block.page}:{command.line}: `{command.text}` exited {status}, "
             f"the page expects {' or '.join(map(str, command.statuses))}\n"
-            f"--- stdout\n{_tail(completed.stdout)}\n--- stderr\n{_tail(completed.stderr)}"
+            f"--- stdout\n{_tail(stdout)}\n--- stderr\n{_tail(stderr)}"
         )
+
+
+def test_plain_commands_run_in_process_and_the_rest_in_a_shell() -> None:
+    assert in_process_arguments("ctlstark check m.ispl --only -f 'AG (p -> K(A, q))'") == [
+        "check", "m.ispl", "--only", "-f", "AG (p -> K(A, q))"]
+    assert in_process_arguments('ctlstark check m.ispl -f "<g>X p"') == ["check", "m.ispl", "-f", "<g>X p"]
+    for needs_a_shell in ("ctlstark check m.ispl | head", "ctlstark fmt m.ispl > out.ispl", "ctlstark check *.ispl",
+                          "ctlstark check $MODEL", "python benchmarks/netbill.py", "ctlstark a && ctlstark b"):
+        assert in_process_arguments(needs_a_shell) is None, needs_a_shell
 
 
 def test_shell_commands_read_exit_comments() -> None:
