@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .strategies import strategy_text
 from .tables import verdict_word
 from .traces import trace_text
 from .values import state_text
@@ -49,5 +48,7 @@ def evidence_lines(result: FormulaResult, indent: str, *, explain: bool = True) 
     if evidence.missing is not None and (explain or evidence.failed):
         lines.append(f"{indent}{evidence.missing_text}")
     if evidence.strategy is not None:
+        from .strategies import strategy_text  # reads witness.trace, whose package imports the engine
+
         lines.append(strategy_text(evidence.strategy, evidence.model, indent))
     return lines
