@@ -51,10 +51,10 @@ class FormulaResult:
     routes: list[dict[str, str]] = field(default_factory=list)
     """How each path-quantified subformula was computed: `{"formula": text, "route": route}`
     in computation order (`fast:EU`, `fast:EF[inf]`, `tableau(k vars, m fairness sets)`, …);
-    the first ROUTES_LISTED of them."""
+    the first ROUTES_LISTED of them, each text cut to ROUTE_TEXT_NODES operators and atoms."""
     routes_omitted: int = 0
     """How many routes beyond the first ROUTES_LISTED are not listed (a formula nested
-    10,000 deep has 10,000 path-quantified subformulas, each up to 40,000 characters)."""
+    10,000 deep has 10,000 path-quantified subformulas)."""
     evidence: Evidence | None = field(default=None, repr=False, compare=False)
     """With `check(..., witness=True)`: what explains the verdict — a replay-validated `Trace`, an ATL
     (counter-)strategy, or why there is neither (`ctlstark.witness.Evidence`); None without witnesses."""
@@ -416,6 +416,9 @@ def _add_evidence(checker: Checker, results: list[FormulaResult]) -> None:
 
 
 ROUTES_LISTED = 100  # per formula; `FormulaResult.routes_omitted` counts the rest
+ROUTE_TEXT_NODES = 1000
+"""A listed route shows at most this many operators and atoms of its subformula (the rest as `…`):
+the 100 outermost subformulas of a formula nested 10,000 deep took 1.5 s to print in full."""
 _STOPS = (KeyboardInterrupt, TimeLimitReached, BddMemoryExhausted)
 _NOT_CHECKED = {
     "interrupted": "interrupted",
@@ -478,7 +481,8 @@ def _check_one(checker, index: int, entry: FormulaEntry) -> FormulaResult:
         error=error,
         warnings=list(entry.warnings) + fairness_until_warnings(entry, checker.system.model)
         + [f"{entry.source or '--formula'}: warning: {text}" for text in checker.warnings_of(entry.formula)],
-        routes=[{"formula": to_text(sub), "route": route} for sub, route in routes[:ROUTES_LISTED]],
+        routes=[{"formula": to_text(sub, limit=ROUTE_TEXT_NODES), "route": route}
+                for sub, route in routes[:ROUTES_LISTED]],
         routes_omitted=max(0, len(routes) - ROUTES_LISTED),
         formula=entry.formula,
     )

@@ -440,47 +440,66 @@ _UNARY_TEMPORAL = {X: "X", F: "F", G: "G"}
 _CTL_NAMES = {(E, X): "EX", (A, X): "AX", (E, F): "EF", (A, F): "AF", (E, G): "EG", (A, G): "AG"}
 
 
-def to_text(formula: Formula) -> str:
-    """Fully parenthesised text in ctlstark's own syntax; parsing it gives the formula back."""
-    match formula:
-        case Prop(name=name):
-            return name
-        case AgentStates(agent=agent, kind=kind):
-            return f"{agent}.{'RedStates' if kind == 'red' else 'GreenStates'}"
-        case ActionAtom(agent=agent, action=action):
-            return f"({agent}.Action = {action})"  # parenthesised: `G F (E.Action = a) -> …` reads unambiguously
-        case Const(value=value):
-            return "true" if value else "false"
-        case Not(operand=x):
-            return f"!{to_text(x)}"
-        case E(path=path) | A(path=path):
-            quantifier = type(formula)
-            inner_type = type(path)
-            if (quantifier, inner_type) in _CTL_NAMES and is_state_formula(path.operand):  # type: ignore[union-attr]
-                return f"{_CTL_NAMES[(quantifier, inner_type)]} {to_text(path.operand)}"  # type: ignore[union-attr]
-            name = "E" if quantifier is E else "A"
-            if isinstance(path, U) and is_state_formula(path.left) and is_state_formula(path.right):
-                return f"{name}({to_text(path.left)} U {to_text(path.right)})"
-            if isinstance(path, BINARY_BOOLEAN + (U, R, W)):
-                return f"{name} {to_text(path)}"
-            return f"{name} ({to_text(path)})"
-        case X() | F() | G():
-            return f"{_UNARY_TEMPORAL[type(formula)]} {to_text(formula.operand)}"
-        case K(agent=who, operand=x) | O(agent=who, operand=x):
-            return f"{type(formula).__name__}({who}, {to_text(x)})"
-        case GK(group=who, operand=x) | DK(group=who, operand=x) | GCK(group=who, operand=x):
-            return f"{type(formula).__name__}({who}, {to_text(x)})"
-        case C(debtor=debtor, creditor=creditor, operand=x):
-            return f"C({debtor}, {creditor}, {to_text(x)})"
-        case Fu(debtor=debtor, creditor=creditor, operand=x):
-            return f"Fu(C({debtor}, {creditor}, {to_text(x)}))"
-        case SC(debtor=debtor, creditor=creditor, path=path, condition=condition):
-            condition_text = "" if condition is None else f"{to_text(condition)}, "
-            return f"SC({debtor}, {creditor}, {condition_text}{to_text(path)})"
-        case ATL(group=group, path=path):
-            if isinstance(path, U):
-                return f"<{group}>({to_text(path.left)} U {to_text(path.right)})"
-            return f"<{group}>{_UNARY_TEMPORAL[type(path)]} {to_text(path.operand)}"  # type: ignore[union-attr]
-        case And() | Or() | Implies() | Iff() | U() | R() | W():
-            return f"({to_text(formula.left)} {_BINARY_SYMBOL[type(formula)]} {to_text(formula.right)})"
-    raise TypeError(f"not a formula: {formula!r}")
+def to_text(formula: Formula, *, limit: int | None = None) -> str:
+    """Fully parenthesised text in ctlstark's own syntax; parsing it gives the formula back.
+
+    With `limit`, at most that many operators and atoms are written and the rest of each
+    operand becomes `…` (for listings of huge formulas; such a text does not parse).
+    """
+    return _Printer(limit).text(formula)
+
+
+class _Printer:
+    """`to_text` with an optional budget of nodes, so a bounded text costs only what it shows."""
+
+    def __init__(self, limit: int | None) -> None:
+        self.budget = limit
+
+    def text(self, formula: Formula) -> str:
+        if self.budget is not None:
+            if self.budget <= 0:
+                return "…"
+            self.budget -= 1
+        to_text = self.text
+        match formula:
+            case Prop(name=name):
+                return name
+            case AgentStates(agent=agent, kind=kind):
+                return f"{agent}.{'RedStates' if kind == 'red' else 'GreenStates'}"
+            case ActionAtom(agent=agent, action=action):
+                return f"({agent}.Action = {action})"  # parenthesised: `G F (E.Action = a) -> …` reads unambiguously
+            case Const(value=value):
+                return "true" if value else "false"
+            case Not(operand=x):
+                return f"!{to_text(x)}"
+            case E(path=path) | A(path=path):
+                quantifier = type(formula)
+                inner_type = type(path)
+                if (quantifier, inner_type) in _CTL_NAMES and is_state_formula(path.operand):  # type: ignore[union-attr]
+                    return f"{_CTL_NAMES[(quantifier, inner_type)]} {to_text(path.operand)}"  # type: ignore[union-attr]
+                name = "E" if quantifier is E else "A"
+                if isinstance(path, U) and is_state_formula(path.left) and is_state_formula(path.right):
+                    return f"{name}({to_text(path.left)} U {to_text(path.right)})"
+                if isinstance(path, BINARY_BOOLEAN + (U, R, W)):
+                    return f"{name} {to_text(path)}"
+                return f"{name} ({to_text(path)})"
+            case X() | F() | G():
+                return f"{_UNARY_TEMPORAL[type(formula)]} {to_text(formula.operand)}"
+            case K(agent=who, operand=x) | O(agent=who, operand=x):
+                return f"{type(formula).__name__}({who}, {to_text(x)})"
+            case GK(group=who, operand=x) | DK(group=who, operand=x) | GCK(group=who, operand=x):
+                return f"{type(formula).__name__}({who}, {to_text(x)})"
+            case C(debtor=debtor, creditor=creditor, operand=x):
+                return f"C({debtor}, {creditor}, {to_text(x)})"
+            case Fu(debtor=debtor, creditor=creditor, operand=x):
+                return f"Fu(C({debtor}, {creditor}, {to_text(x)}))"
+            case SC(debtor=debtor, creditor=creditor, path=path, condition=condition):
+                condition_text = "" if condition is None else f"{to_text(condition)}, "
+                return f"SC({debtor}, {creditor}, {condition_text}{to_text(path)})"
+            case ATL(group=group, path=path):
+                if isinstance(path, U):
+                    return f"<{group}>({to_text(path.left)} U {to_text(path.right)})"
+                return f"<{group}>{_UNARY_TEMPORAL[type(path)]} {to_text(path.operand)}"  # type: ignore[union-attr]
+            case And() | Or() | Implies() | Iff() | U() | R() | W():
+                return f"({to_text(formula.left)} {_BINARY_SYMBOL[type(formula)]} {to_text(formula.right)})"
+        raise TypeError(f"not a formula: {formula!r}")
