@@ -8,7 +8,9 @@ check) and the peak RSS is that process's own. Families:
 * `dc_mcmas` — the structure of MCMAS's dining-cryptographers test (`dc_mcmas.py`):
   anonymity, common knowledge and the CTL*K paper's φ1;
 * `dc_fair` — the iterated model with a lying payer under Fairness and φ2 (`dc_ctlstar.py`);
-* `netbill` — 1 merchant + N customers (`netbill.py`): φ1', φ2 for customer 1, a violation.
+* `netbill` — 1 merchant + N customers (`netbill.py`): φ1', φ2 for customer 1, a violation;
+* `tgc`, `tgc_partial` — train, gate and controller with N trains and faults (`tgc.py`), the
+  controller seeing every position or only the alarms: the file's own five formulas.
 
     python benchmarks/run.py dc_mcmas --sizes 10 16 50 100 200
     python benchmarks/run.py netbill --sizes 1 3 5 --repeat 3 --json netbill.json --markdown netbill.md
@@ -38,6 +40,7 @@ import dc  # noqa: E402
 import dc_ctlstar  # noqa: E402
 import dc_mcmas  # noqa: E402
 import netbill  # noqa: E402
+import tgc  # noqa: E402
 
 
 def _family_dc(n: int) -> tuple[str, list[str]]:
@@ -56,7 +59,16 @@ def _family_netbill(n: int) -> tuple[str, list[str]]:
     return netbill.netbill_model_text(n), [netbill.phi1_prime(n), netbill.phi2(1), netbill.weak_violation(1)]
 
 
-FAMILIES = {"dc": _family_dc, "dc_mcmas": _family_dc_mcmas, "dc_fair": _family_dc_fair, "netbill": _family_netbill}
+def _family_tgc(n: int) -> tuple[str, list[str]]:
+    return tgc.tgc_model_text(n, "full"), []
+
+
+def _family_tgc_partial(n: int) -> tuple[str, list[str]]:
+    return tgc.tgc_model_text(n, "partial"), []
+
+
+FAMILIES = {"dc": _family_dc, "dc_mcmas": _family_dc_mcmas, "dc_fair": _family_dc_fair, "netbill": _family_netbill,
+            "tgc": _family_tgc, "tgc_partial": _family_tgc_partial}
 
 
 @dataclass

@@ -305,6 +305,45 @@ def test_reordering_modes_give_the_same_states() -> None:
     assert forced.states_of(forced.reachable) == expected == default.states_of(default.reachable)
 
 
+def _netbill(customers: int):
+    from benchmark_modules import load_benchmark
+    from ctlstark.ispl import parse_model
+
+    return parse_model(load_benchmark("netbill").netbill_model_text(customers), f"netbill{customers}.ispl")
+
+
+def _automatic_reordering_decision(model, monkeypatch: pytest.MonkeyPatch, clock_step: float) -> tuple:
+    """Build and check `model` with a fake clock that advances `clock_step` s per reading."""
+    from ctlstark.mc.label import Checker
+    from ctlstark.symbolic import system as system_module
+
+    readings = itertools.count()
+    fake = lambda: next(readings) * clock_step  # noqa: E731
+    for name in ("perf_counter", "thread_time", "process_time", "monotonic"):
+        monkeypatch.setattr(system_module.time, name, fake)
+    system = build_system(model)
+    checker = Checker(system)
+    verdicts = [checker.holds(entry.formula) for entry in model.formulae]
+    decision = (system.stats.get("reordering_enabled_after_product"), system.stats.get("reordering_enabled_at_nodes"),
+                backend.reordering_enabled(system.bdd), verdicts)
+    checker.release()
+    system.release()
+    monkeypatch.undo()
+    return decision
+
+
+@pytest.mark.skipif(backend.BACKEND != "cudd", reason="the triggers read CUDD's node counts")
+def test_automatic_reordering_counts_nodes_never_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """NetBill with 4 customers blows up its images under the static order, so sifting starts;
+    a clock that says every product took ten seconds, or no time at all, changes nothing."""
+    netbill = _netbill(4)
+    slow = _automatic_reordering_decision(netbill, monkeypatch, 10.0)
+    fast = _automatic_reordering_decision(netbill, monkeypatch, 0.0)
+    assert slow == fast and slow[2] is True and slow[0]["intermediate_nodes"] >= 20_000
+    counter, _ = counter_model(6)
+    assert _automatic_reordering_decision(counter, monkeypatch, 10.0)[:3] == (None, None, False)
+
+
 def test_cudd_out_of_memory_becomes_resource_exhausted() -> None:
     if backend.BACKEND != "cudd":
         pytest.skip("needs dd.cudd")

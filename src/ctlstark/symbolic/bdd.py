@@ -149,25 +149,13 @@ def reordering_enabled(manager: Manager) -> bool:
 
 
 def live_nodes(manager: Manager) -> int:
-    """Number of nodes in the manager's unique table (cheap enough to poll)."""
+    """Number of live nodes in the manager (CUDD's statistics: 0.3 ms on a small manager, 2 ms on
+    one that held 1.5M nodes, as it scans its tables; poll it sparingly)."""
     if BACKEND != "cudd":
         return len(manager)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return int(manager.statistics()["n_nodes"])
-
-
-def operations_done(manager: Manager) -> int | None:
-    """CUDD's count of computed-table insertions so far: the recursive steps of all operations.
-
-    A measure of work that does not depend on the machine's speed; None
-    without CUDD.
-    """
-    if BACKEND != "cudd":
-        return None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return int(manager.statistics()["cache_insertions"])
 
 
 def peak_nodes(manager: Manager) -> int:

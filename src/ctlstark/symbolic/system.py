@@ -17,7 +17,9 @@ current-state bits, the action bits and the next-state bits:
 Dynamic reordering: `reorder=None` starts with CUDD's sifting off and turns it
 on only if the manager grows past `REORDER_NODE_THRESHOLD` nodes or a relational
 product blows up (far more work than its operand and result are big);
-True and False force it on or off.
+True and False force it on or off. Both triggers count nodes, never seconds, so
+the same command makes the same decisions on a loaded machine and an idle one,
+fast or slow.
 
 A system holds CUDD nodes; `release()` drops them (and those of the checkers
 registered with it) so the manager shuts down cleanly. Systems still alive at
@@ -44,9 +46,19 @@ from .encode import Encoding, ExpressionEncoder, TransitionEncoder
 
 CLUSTER_NODE_LIMIT = 5000
 REORDER_NODE_THRESHOLD = 10_000_000
-SLOW_PRODUCT_SECONDS = 0.1
-BLOW_UP_RATIO = 20
-_REORDER_POLL_SECONDS = 1.0
+WATCHED_OPERAND_NODES = 300
+WATCH_EVERY = 4
+"""Every WATCH_EVERY-th product is watched for a blow-up if its operand has at least
+WATCHED_OPERAND_NODES nodes: measuring the intermediates costs about a tenth of a product,
+and a badly ordered relation blows up product after product, so a sample finds it."""
+BLOW_UP_NODES = 20_000
+"""A product blew up when one of its intermediate conjunctions reached this many nodes…"""
+BLOW_UP_RATIO = 10
+"""…and this many times the nodes of its operand and result together."""
+NODE_COUNT_EVERY = 64
+"""The manager's live nodes are read after every this many watched products (and after any
+whose intermediates reached `NODE_COUNT_NODES`), for `REORDER_NODE_THRESHOLD`."""
+NODE_COUNT_NODES = 1_000_000
 
 
 Schedule = list[tuple[Function, frozenset[str]]]
@@ -93,8 +105,8 @@ class SymbolicSystem:
         self._action_preimage_schedule = _schedule(self.relation_parts, supports, frozenset(self.next_bits))
         self._action_twins: dict[str, str] = {}
         self._reorder = reorder
-        self._last_poll = time.perf_counter()
-        self._watch_products = False
+        self._watched_products = 0
+        self._products = 0
         self._reachable_known = False
         self.progress: Progress | None = None
         """Told about each reachability step when set (the command line's display)."""
@@ -182,17 +194,17 @@ class SymbolicSystem:
         return self._action_twins
 
     def _relational_product(self, states: Function, schedule: Schedule) -> Function:
-        watching = self._watch_products and self._reorder is None and not backend.reordering_enabled(self.bdd)
-        work_before = backend.operations_done(self.bdd) if watching else None
-        started = time.perf_counter()
-        result = states
+        if not self._watching(states):
+            result = states
+            for part, quantified in schedule:
+                result = backend.and_exists(result, part, quantified)
+            return result
+        result, widest = states, 0
         for part, quantified in schedule:
             result = backend.and_exists(result, part, quantified)
-        seconds = time.perf_counter() - started
-        if work_before is not None and seconds > SLOW_PRODUCT_SECONDS:
-            self._check_blow_up(states, result, backend.operations_done(self.bdd) - work_before, seconds)
-        self._watch_products = seconds > SLOW_PRODUCT_SECONDS / 2
-        self._poll_reordering()
+            widest = max(widest, backend.dag_size(result))
+        self._check_blow_up(states, result, widest)
+        self._check_size(widest)
         return result
 
     # ------------------------------------------------------------ reachability
@@ -296,39 +308,42 @@ class SymbolicSystem:
 
     # ------------------------------------------------------------ reordering
 
-    def _check_blow_up(self, states: Function, result: Function, work: int, seconds: float) -> None:
-        """Turn sifting on when a slow product did far more work than its operand and result are big.
-
-        `work` counts CUDD's recursive steps, so the test does not depend on the
-        machine's speed. A blow-up of the intermediate conjunctions means the
-        static order separates variables the relation couples (NetBill with 4
-        customers: 20–150 steps per node of operand and result); a product that
-        is slow because its BDDs are big does 1–4 (the dining cryptographers at
-        N = 200), and sifting would only make it slower (16 s without, over 200 s
-        with). Products are only watched after one took half the threshold, so
-        fast runs never pay for reading CUDD's statistics.
-        """
-        ratio = work / (backend.dag_size(states) + backend.dag_size(result))
-        if ratio > BLOW_UP_RATIO:
-            backend.set_reordering(self.bdd, True)
-            self.stats["reordering_enabled_after_product"] = {
-                "seconds": round(seconds, 3), "steps_per_node": round(ratio, 1)}
-
-    def _poll_reordering(self) -> None:
-        """With `reorder=None`, turn sifting on once the manager passes `REORDER_NODE_THRESHOLD` nodes.
-
-        Reading CUDD's node count costs about 10 ms, so it is polled at most
-        once per `_REORDER_POLL_SECONDS`.
-        """
+    def _watching(self, states: Function) -> bool:
+        """Whether to watch this product: `reorder=None`, sifting still off, a big operand, its turn."""
         if self._reorder is not None or backend.reordering_enabled(self.bdd):
+            return False
+        self._products += 1
+        return self._products % WATCH_EVERY == 1 and backend.dag_size(states) >= WATCHED_OPERAND_NODES
+
+    def _check_size(self, widest: int) -> None:
+        """Turn sifting on once the manager holds over `REORDER_NODE_THRESHOLD` live nodes."""
+        self._watched_products += 1
+        if widest < NODE_COUNT_NODES and self._watched_products % NODE_COUNT_EVERY:
             return
-        now = time.perf_counter()
-        if now - self._last_poll < _REORDER_POLL_SECONDS:
-            return
-        self._last_poll = now
-        if backend.live_nodes(self.bdd) > REORDER_NODE_THRESHOLD:
+        live = backend.live_nodes(self.bdd)
+        if live > REORDER_NODE_THRESHOLD and not backend.reordering_enabled(self.bdd):
             backend.set_reordering(self.bdd, True)
-            self.stats["reordering_enabled_at_nodes"] = REORDER_NODE_THRESHOLD
+            self.stats["reordering_enabled_at_nodes"] = live
+
+    def _check_blow_up(self, states: Function, result: Function, widest: int) -> None:
+        """Turn sifting on when an intermediate conjunction of this product was far bigger than its ends.
+
+        The static order then separates variables the relation couples (NetBill with
+        4 customers: intermediates of 30,000-45,000 nodes, 13-44 times operand plus
+        result; 5 customers: 165,000-245,000 nodes, up to 200 times). A product that
+        is slow because its BDDs are big keeps its intermediates near their size (the
+        dining cryptographers at N = 60, `hanoi`, `sum15`, `software_development`: at
+        most 5.4 times), and sifting would only make it slower (DC at N = 200: 16 s without,
+        over 200 s with). Nodes, not seconds: the machine's load and speed do not
+        move the decision.
+        """
+        if widest < BLOW_UP_NODES:
+            return
+        ratio = widest / (backend.dag_size(states) + backend.dag_size(result))
+        if ratio >= BLOW_UP_RATIO:
+            backend.set_reordering(self.bdd, True)
+            self.stats["reordering_enabled_after_product"] = {"intermediate_nodes": widest,
+                                                              "times_operand_and_result": round(ratio, 1)}
 
     # ------------------------------------------------------------ lifetime
 
