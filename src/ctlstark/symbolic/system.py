@@ -184,6 +184,23 @@ class SymbolicSystem:
         target = backend.rename_disjoint(self.bdd, self.simplified(states), self.encoding.current_to_next)
         return self._relational_product(target, self._action_preimage_schedule)
 
+    @backend.guarded
+    def preimage_with_actions_within(self, states: Function, within: Function, limit: int) -> Function | None:
+        """`preimage_with_actions(states)` for the states in `within` only, or None as soon as an
+        intermediate conjunction passes `limit` nodes (the caller then computes it for all states).
+
+        Conjoining a care set into the operand usually shrinks every intermediate, but an
+        irregular one can blow them up (chomp: 894,231 nodes); this form gives up early
+        instead, and is never watched for reordering (its blow-ups are its own).
+        """
+        target = backend.rename_disjoint(self.bdd, self.simplified(states), self.encoding.current_to_next) & within
+        result = target
+        for part, quantified in self._action_preimage_schedule:
+            result = backend.and_exists(result, part, quantified)
+            if backend.dag_size(result) > limit:
+                return None
+        return result
+
     @property
     def action_twins(self) -> dict[str, str]:
         """Action bit → a twin bit for the action taken at the NEXT position (declared on first use, last in the order)."""
