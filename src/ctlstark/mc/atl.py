@@ -155,6 +155,6 @@ def can_force_until(pre: ControllablePreimage, hold: Function, goal: Function) -
         # the candidates are intersected afterwards: conjoined into the pre-image, an irregular set
         # blew an intermediate up to 894,231 nodes on chomp (and started sifting)
         candidates = hold & ~reached & system.preimage(frontier, within=system.reachable)
-        frontier = candidates & pre(reached, within=candidates) if candidates != false else false
+        frontier = candidates & pre(reached, within=candidates)
         reached |= frontier
     return reached

@@ -140,7 +140,7 @@ class SymbolicSystem:
         states outside it (MCMAS restricts its relation to the reachable states
         for the same reason; on large game models it is a 10x difference).
         """
-        target = backend.rename_disjoint(self.bdd, self.simplified(states), self.encoding.current_to_next)
+        target = self._next_state_target(states)
         if within is not None:
             target &= within
         return self._relational_product(target, self._schedule_for(target, self._preimage_schedule,
@@ -181,8 +181,7 @@ class SymbolicSystem:
         taken at each position); other formulas use `preimage`, which quantifies
         the actions early.
         """
-        target = backend.rename_disjoint(self.bdd, self.simplified(states), self.encoding.current_to_next)
-        return self._relational_product(target, self._action_preimage_schedule)
+        return self._relational_product(self._next_state_target(states), self._action_preimage_schedule)
 
     @backend.guarded
     def preimage_with_actions_within(self, states: Function, within: Function, limit: int) -> Function | None:
@@ -193,13 +192,12 @@ class SymbolicSystem:
         irregular one can blow them up (chomp: 894,231 nodes); this form gives up early
         instead, and is never watched for reordering (its blow-ups are its own).
         """
-        target = backend.rename_disjoint(self.bdd, self.simplified(states), self.encoding.current_to_next) & within
-        result = target
-        for part, quantified in self._action_preimage_schedule:
-            result = backend.and_exists(result, part, quantified)
-            if backend.dag_size(result) > limit:
-                return None
+        result, _ = _measured_product(self._next_state_target(states) & within, self._action_preimage_schedule, limit)
         return result
+
+    def _next_state_target(self, states: Function) -> Function:
+        """`states` over the next-state bits, simplified with the reachable states as care set."""
+        return backend.rename_disjoint(self.bdd, self.simplified(states), self.encoding.current_to_next)
 
     @property
     def action_twins(self) -> dict[str, str]:
@@ -211,16 +209,15 @@ class SymbolicSystem:
         return self._action_twins
 
     def _relational_product(self, states: Function, schedule: Schedule) -> Function:
-        if not self._watching(states):
+        operand_nodes = self._watched_operand_nodes(states)
+        if operand_nodes is None:
             result = states
             for part, quantified in schedule:
                 result = backend.and_exists(result, part, quantified)
             return result
-        result, widest = states, 0
-        for part, quantified in schedule:
-            result = backend.and_exists(result, part, quantified)
-            widest = max(widest, backend.dag_size(result))
-        self._check_blow_up(states, result, widest)
+        result, (widest, result_nodes) = _measured_product(states, schedule)
+        assert result is not None  # no limit given
+        self._check_blow_up(widest, operand_nodes + result_nodes)
         self._check_size(widest)
         return result
 
@@ -325,12 +322,16 @@ class SymbolicSystem:
 
     # ------------------------------------------------------------ reordering
 
-    def _watching(self, states: Function) -> bool:
-        """Whether to watch this product: `reorder=None`, sifting still off, a big operand, its turn."""
+    def _watched_operand_nodes(self, states: Function) -> int | None:
+        """The operand's nodes when this product is watched (`reorder=None`, sifting still off, its turn,
+        a big operand), else None."""
         if self._reorder is not None or backend.reordering_enabled(self.bdd):
-            return False
+            return None
         self._products += 1
-        return self._products % WATCH_EVERY == 1 and backend.dag_size(states) >= WATCHED_OPERAND_NODES
+        if self._products % WATCH_EVERY != 1:
+            return None
+        nodes = backend.dag_size(states)
+        return nodes if nodes >= WATCHED_OPERAND_NODES else None
 
     def _check_size(self, widest: int) -> None:
         """Turn sifting on once the manager holds over `REORDER_NODE_THRESHOLD` live nodes."""
@@ -342,8 +343,9 @@ class SymbolicSystem:
             backend.set_reordering(self.bdd, True)
             self.stats["reordering_enabled_at_nodes"] = live
 
-    def _check_blow_up(self, states: Function, result: Function, widest: int) -> None:
-        """Turn sifting on when an intermediate conjunction of this product was far bigger than its ends.
+    def _check_blow_up(self, widest: int, ends: int) -> None:
+        """Turn sifting on when an intermediate conjunction of a product was far bigger than its ends
+        (`ends`: the nodes of its operand and its result).
 
         The static order then separates variables the relation couples (NetBill with
         4 customers: intermediates of 30,000-45,000 nodes, 13-44 times operand plus
@@ -356,7 +358,7 @@ class SymbolicSystem:
         """
         if widest < BLOW_UP_NODES:
             return
-        ratio = widest / (backend.dag_size(states) + backend.dag_size(result))
+        ratio = widest / ends
         if ratio >= BLOW_UP_RATIO:
             backend.set_reordering(self.bdd, True)
             self.stats["reordering_enabled_after_product"] = {"intermediate_nodes": widest,
@@ -381,6 +383,20 @@ class SymbolicSystem:
         self.expressions = None  # type: ignore[assignment]
         self.encoding = None  # type: ignore[assignment]
         _live_systems.discard(self)
+
+
+def _measured_product(states: Function, schedule: Schedule,
+                      limit: int | None = None) -> tuple[Function | None, tuple[int, int]]:
+    """The relational product with the nodes of its widest intermediate and of its result;
+    None for the product once an intermediate passes `limit` nodes."""
+    result, widest, nodes = states, 0, 0
+    for part, quantified in schedule:
+        result = backend.and_exists(result, part, quantified)
+        nodes = backend.dag_size(result)
+        widest = max(widest, nodes)
+        if limit is not None and nodes > limit:
+            return None, (widest, nodes)
+    return result, (widest, nodes)
 
 
 _live_systems: weakref.WeakSet[SymbolicSystem] = weakref.WeakSet()
