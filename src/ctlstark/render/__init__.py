@@ -8,9 +8,10 @@ modules read the objects the pipeline produces (`Trace`, `StrategyEvidence`,
 """
 
 from .tables import formula_rows, html_table, text_table, trace_rows, verdict_word
-from .values import actions_text, joint_action, state_by_agent, state_text, value_text
+from .values import (actions_text, assignments_text, joint_action, state_by_agent, state_lines, state_text,
+                     value_text)
 
 __all__ = [
-    "actions_text", "formula_rows", "html_table", "joint_action", "state_by_agent", "state_text", "text_table",
-    "trace_rows", "value_text", "verdict_word",
+    "actions_text", "assignments_text", "formula_rows", "html_table", "joint_action", "state_by_agent",
+    "state_lines", "state_text", "text_table", "trace_rows", "value_text", "verdict_word",
 ]

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from ..model import Model, Value
 from ..witness.trace import TABLE_LIMIT, StrategyEvidence
-from .values import actions_text, state_by_agent, state_text, value_text
+from .values import actions_text, assignments_text, state_by_agent, state_text
 
 TableForm = Literal["local", "global", "response"]
 
@@ -95,8 +95,7 @@ def strategy_text(strategy: StrategyEvidence, model: Model, indent: str = "") ->
 
 def _table_lines(table_form: TableForm, table: list[dict[str, Any]]) -> list[str]:
     if table_form == "local":
-        return [f"{row['agent']}: [" + " ".join(f"{name}={value_text(value)}" for name, value in row["local"].items())
-                + f"] -> {row['action']}" for row in table]
+        return [f"{row['agent']}: [{assignments_text(row['local'])}] -> {row['action']}" for row in table]
     if table_form == "global":
         return [f"{state_text(row['state'])} -> {actions_text(row['action'])}" for row in table]
     lines, previous = [], None

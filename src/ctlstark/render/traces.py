@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from .values import actions_text, joint_action, state_by_agent, state_text, value_text
+from .values import actions_text, joint_action, state_by_agent, state_lines, state_text
 
 if TYPE_CHECKING:
     from ..model import Model
@@ -85,9 +85,7 @@ def _dot_trace(trace: Trace, model: Model, prefix: str, lines: list[str], indent
     lines.append(f"{indent}subgraph cluster_{prefix} {{")
     lines.append(f"{indent}  label={_quote(trace.kind + ': ' + trace.formula_text)};")
     for index, step in enumerate(trace.steps):
-        label = f"{index}\\n" + "\\n".join(
-            f"{agent}: " + " ".join(f"{name}={value_text(value)}" for name, value in values.items())
-            for agent, values in state_by_agent(model, step.state).items())
+        label = "\\n".join([str(index)] + state_lines(state_by_agent(model, step.state)))
         peripheries = ", peripheries=2" if index == trace.loop_start else ""
         lines.append(f"{indent}  {prefix}s{index} [label=\"{_escape(label)}\"{peripheries}];")
     for index, step in enumerate(trace.steps):

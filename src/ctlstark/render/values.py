@@ -31,16 +31,21 @@ def joint_action(model: Model, action: Sequence[str] | None) -> dict[str, str] |
     return None if action is None else dict(zip(model.agent_names, action))
 
 
+def assignments_text(values: Mapping[str, Any], previous: Mapping[str, Any] | None = None) -> str:
+    """`x=1 y=true`; with `previous`, a `*` marks each value that differs from it."""
+    return " ".join(f"{name}={value_text(value)}{'*' if previous is not None and previous.get(name) != value else ''}"
+                    for name, value in values.items())
+
+
 def state_text(state: Mapping[str, Mapping[str, Any]], previous: Mapping[str, Mapping[str, Any]] | None = None) -> str:
     """`Agent[x=1 y=true] …`; with `previous`, a `*` marks each value that changed since that state."""
-    parts = []
-    for agent, values in state.items():
-        shown = []
-        for name, value in values.items():
-            changed = previous is not None and previous.get(agent, {}).get(name) != value
-            shown.append(f"{name}={value_text(value)}{'*' if changed else ''}")
-        parts.append(f"{agent}[{' '.join(shown)}]")
-    return " ".join(parts)
+    return " ".join(f"{agent}[{assignments_text(values, None if previous is None else previous.get(agent, {}))}]"
+                    for agent, values in state.items())
+
+
+def state_lines(state: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """`Agent: x=1 y=true`, one line per agent (graph node labels)."""
+    return [f"{agent}: {assignments_text(values)}" for agent, values in state.items()]
 
 
 def actions_text(actions: Mapping[str, str]) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..version import VERSION
-from ..render import state_by_agent, value_text
+from ..render import state_by_agent, state_lines
 from ..render.traces import trace_json, trace_text
 from ..errors import CtlstarkError, resource_guarded
 from ..ispl import load_model
@@ -444,9 +444,7 @@ def graph_to_dot(graph: StateGraph) -> str:
 
 
 def _node_attributes(node: GraphNode) -> str:
-    label = [f"s{node.index}"]
-    label += [f"{agent}: " + " ".join(f"{name}={value_text(value)}" for name, value in values.items())
-              for agent, values in node.values.items() if values]
+    label = [f"s{node.index}"] + state_lines(node.values)
     if node.propositions:
         label.append("[" + ", ".join(node.propositions) + "]")
     if node.deadlock:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..render import actions_text, joint_action, state_by_agent, value_text
+from ..render import actions_text, joint_action, state_by_agent
 from ..render import state_text as grouped_state_text
 from ..semantics.expressions import holds
 from ..semantics.transitions import protocol_actions, successors_under
@@ -357,13 +357,11 @@ def state_text(model: Model, state: State, previous: State | None = None) -> str
 
 def change_text(model: Model, state: State, target: State) -> str:
     """What a step from `state` to `target` changes, as `Agent[var=value ...]`, or `(no change)`."""
-    changed: dict[str, list[str]] = {}
+    changed: dict[str, dict[str, Value]] = {}
     for variable, old, new in zip(model.variables, state, target):
         if old != new:
-            changed.setdefault(variable.agent, []).append(f"{variable.name}={value_text(new)}")
-    if not changed:
-        return "(no change)"
-    return " ".join(f"{agent}[{' '.join(values)}]" for agent, values in changed.items())
+            changed.setdefault(variable.agent, {})[variable.name] = new
+    return grouped_state_text(changed) if changed else "(no change)"
 
 
 def action_text(model: Model, action: Joint) -> str:
