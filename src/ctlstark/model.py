@@ -153,6 +153,25 @@ class Binary:
 
 Expr = Union[Const, VarRef, ActionIs, Unary, Binary]
 
+def expression_nodes(expr: Expr) -> list[Expr]:
+    """Every node of an expression once, without recursion (InitStates chains can be long, and the
+    resolver shares identical subexpressions)."""
+    seen: set[int] = set()
+    found: list[Expr] = []
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        found.append(node)
+        if isinstance(node, Binary):
+            stack += (node.left, node.right)
+        elif isinstance(node, Unary):
+            stack.append(node.operand)
+    return found
+
+
 ARITHMETIC_OPERATORS = frozenset({"+", "-", "*", "/"})
 COMPARISON_OPERATORS = frozenset({"=", "<>", "<", "<=", ">", ">="})
 BOOLEAN_OPERATORS = frozenset({"and", "or", "&", "|", "^"})

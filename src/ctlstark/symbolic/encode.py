@@ -40,6 +40,7 @@ from ..model import (
     Value,
     Variable,
     VarRef,
+    expression_nodes,
 )
 from ..errors import ResourceExhausted
 from . import bdd as backend
@@ -114,22 +115,11 @@ def expression_blocks(expr: Expr) -> set[Block]:
     ones) is visited once.
     """
     blocks: set[Block] = set()
-    visited: set[int] = set()
-    pending = [expr]
-    while pending:
-        node = pending.pop()
-        if id(node) in visited:
-            continue
-        visited.add(id(node))
+    for node in expression_nodes(expr):
         if isinstance(node, VarRef):
             blocks.add(_variable_block(node.variable))
         elif isinstance(node, ActionIs):
             blocks.add(_action_block(node.agent))
-        elif isinstance(node, Unary):
-            pending.append(node.operand)
-        elif isinstance(node, Binary):
-            pending.append(node.left)
-            pending.append(node.right)
     return blocks
 
 

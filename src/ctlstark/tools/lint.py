@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import ActionIs, Agent, Binary, Expr, Model, SourcePositions, Unary, Variable, VarRef
+from ..model import ActionIs, Agent, Expr, Model, SourcePositions, Variable, VarRef, expression_nodes
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..symbolic.encode import TransitionEncoder
@@ -118,29 +118,13 @@ def _variables_read(model: Model) -> set[Variable]:
 
 
 def _variables_in(expr: Expr) -> set[Variable]:
-    return {node.variable for node in _nodes(expr) if isinstance(node, VarRef)}
+    return {node.variable for node in expression_nodes(expr) if isinstance(node, VarRef)}
 
 
 def _agents_acting_in(expr: Expr) -> set[str]:
-    return {node.agent for node in _nodes(expr) if isinstance(node, ActionIs)}
+    return {node.agent for node in expression_nodes(expr) if isinstance(node, ActionIs)}
 
 
-def _nodes(expr: Expr) -> list[Expr]:
-    """Every node of an expression, without recursion (InitStates chains can be long; subtrees are shared)."""
-    seen: set[int] = set()
-    found: list[Expr] = []
-    stack = [expr]
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        found.append(node)
-        if isinstance(node, Binary):
-            stack += (node.left, node.right)
-        elif isinstance(node, Unary):
-            stack.append(node.operand)
-    return found
 
 
 def _symbolic_findings(model: Model, system: SymbolicSystem, report: _Report) -> None:
