@@ -87,7 +87,9 @@ class FormulaResult:
 
     def to_json(self) -> dict[str, Any]:
         """This result's part of `CheckReport.to_json()` (docs/json.md): the evidence rendered, the tree left out."""
-        return {name: copy.deepcopy(getattr(self, name)) for name in _RESULT_JSON_KEYS}
+        # the evidence views are built afresh on each access; only the stored fields need copying
+        return {name: getattr(self, name) if name in _EVIDENCE_VIEWS else copy.deepcopy(getattr(self, name))
+                for name in _RESULT_JSON_KEYS}
 
     def no_trace_reason(self) -> str | None:
         """Why a verdict shows neither trace nor strategy, as one line (None when it has one, or no evidence)."""
@@ -111,6 +113,7 @@ class FormulaResult:
 _RESULT_JSON_KEYS = ("index", "text", "verdict", "mode", "source", "seconds", "error", "warnings", "routes",
                      "routes_omitted", "trace", "trace_error", "strategy")
 """The keys of a result in the JSON document, in order (docs/json.md)."""
+_EVIDENCE_VIEWS = frozenset({"trace", "trace_error", "strategy"})
 
 
 @dataclass
