@@ -203,7 +203,8 @@ def read_ctlstark(process: Process, timeout: float) -> Run:
     run.reachable_states = report["reachable_states"]
     deadlocks = report.get("deadlock_states")
     run.deadlock = None if deadlocks is None else deadlocks > 0
-    run.details = {"bdd_peak_nodes": report.get("bdd_peak_nodes"), "times": report.get("times", {}),
+    run.details = {"bdd_peak_nodes": report.get("bdd_peak_nodes"), "bdd_variables": report.get("bdd_variables"),
+                   "times": report.get("times", {}),
                    "deadlock_states": deadlocks, "formulas": len(verdicts)}
     return run
 

@@ -122,6 +122,14 @@ def phi2(n: int) -> str:
     return f"c1paid -> A G (({ignorance}) -> F (({arbitrary}) and G ({ignorance})))"
 
 
+def phi2_mcmas(n: int) -> str:
+    """φ2 as MCMAS reads it: after the `CTL*` keyword, every unary operator's operand in
+    parentheses (inside a path quantifier MCMAS's `!`, `G`, `F` take everything to their right)."""
+    ignorance = " and ".join(f"(!K({dc.cryptographer(i)}, c1paid))" for i in range(2, n + 1))
+    arbitrary = "(G F obey1) and (G F (!obey1))"
+    return f"CTL* (c1paid -> (A G (({ignorance}) -> F (({arbitrary}) and (G ({ignorance}))))))"
+
+
 # ---------------------------------------------------------------------------- iterated model
 
 
@@ -252,7 +260,7 @@ def dc_iterated_model_text(n: int, fairness: bool) -> str:
         f"{_iterated_initial_states(n)}\n"
         f"Groups\n  cryptographers = {{{members}}};\nend Groups\n\n"
         f"{fair}"
-        f"Formulae\n  {phi2(n)};\nend Formulae\n"
+        f"Formulae\n  {phi2_mcmas(n)};\nend Formulae\n"
     )
 
 

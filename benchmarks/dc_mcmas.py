@@ -101,8 +101,10 @@ def formulas(n: int) -> dict[str, str]:
     nobody = f"AG(even -> GCK(cryptographers, {' and '.join('!' + p for p in props)}))"
     knows_none = f"K({first}, !({' or '.join(props)}))"
     knows_someone = f"K({first}, {' or '.join(others)})"
-    not_whom = " and ".join(f"!K({first}, {p})" for p in others)
-    phi1 = f"A G (!c1paid -> F ({knows_none} or ({knows_someone} and {not_whom})))"
+    not_whom = " and ".join(f"(!K({first}, {p}))" for p in others)
+    # MCMAS reads an entry as CTL* only after the `CTL*` keyword, and inside a path
+    # quantifier its unary operators take everything to their right: parenthesise fully.
+    phi1 = f"CTL* A G ((!c1paid) -> F ({knows_none} or ({knows_someone} and {not_whom})))"
     return {"anonymity": anonymity, "common knowledge": nobody, "φ1": phi1}
 
 

@@ -62,11 +62,15 @@ def test_fewer_than_three_cryptographers_is_refused() -> None:
 
 
 def test_iterated_models_differ_only_in_fairness_and_carry_phi2() -> None:
+    """The file carries φ2 in MCMAS's dialect (so MCMAS reads it); it decides as ctlstark's φ2 does."""
     fair, unfair = iterated_model(3, True), iterated_model(3, False)
     assert len(fair.fairness) == 2 and unfair.fairness == ()
     assert replace(fair, fairness=(), formulae=()) == replace(unfair, formulae=())
-    phi2 = formula(bench().phi2(3), fair)
-    assert [entry.formula for entry in fair.formulae + unfair.formulae] == [phi2, phi2]
+    phi2_as_mcmas_reads_it = formula(bench().phi2_mcmas(3), fair)
+    assert [entry.formula for entry in fair.formulae + unfair.formulae] == [phi2_as_mcmas_reads_it] * 2
+    for model, expected in ((fair, True), (unfair, False)):
+        checker = Checker(symbolic(model))
+        assert checker.holds(model.formulae[0].formula) is checker.holds(formula(bench().phi2(3), model)) is expected
 
 
 # ------------------------------------------------------------------ φ1 on the one-round model

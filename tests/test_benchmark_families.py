@@ -1,0 +1,55 @@
+"""The generated benchmark families are files MCMAS reads, and both tools give them the same verdicts.
+
+`benchmarks/run.py --compare` times ctlstark against MCMAS on these files; a file MCMAS
+rejects must show up as an error, never as a timing (issue 19: `dc_mcmas.py` once wrote a
+CTL* formula without its keyword and the comparison timed a parse error).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from benchmark_modules import load_benchmark
+from ctlstark.api import check
+
+MCMAS = Path(__file__).resolve().parents[2] / "shared" / "mcmas" / "mcmas"
+needs_mcmas = pytest.mark.skipif(not MCMAS.exists(), reason="the MCMAS binary (shared/mcmas/mcmas) is not available")
+
+
+def run_module():
+    return load_benchmark("run")
+
+
+def readable_families() -> list[str]:
+    return sorted(name for name, family in run_module().FAMILIES.items() if family.mcmas_reads)
+
+
+@needs_mcmas
+@pytest.mark.parametrize("family", readable_families())
+def test_mcmas_reads_the_family_and_agrees_with_ctlstark(family: str, tmp_path: Path) -> None:
+    corpus = load_benchmark("corpus")
+    path = tmp_path / f"{family}3.ispl"
+    path.write_text(run_module().FAMILIES[family].model_text(3), encoding="utf-8")
+    mcmas = corpus.read_mcmas(corpus.run_process([str(MCMAS), str(path)], timeout=120), 120)
+    assert mcmas.status == "ok", mcmas.error
+    ctlstark_verdicts = [result.verdict for result in check(path).formulas]
+    assert mcmas.verdicts == ctlstark_verdicts and len(ctlstark_verdicts) > 0
+
+
+@needs_mcmas
+def test_a_file_mcmas_rejects_is_an_error_row_not_a_timing(tmp_path: Path) -> None:
+    """The CTL* formula without its keyword, as dc_mcmas.py once wrote it."""
+    text = run_module().FAMILIES["dc_mcmas"].model_text(3).replace("CTL* A G", "A G")
+    path = tmp_path / "dc_mcmas3.ispl"
+    path.write_text(text, encoding="utf-8")
+    corpus = load_benchmark("corpus")
+    mcmas = corpus.read_mcmas(corpus.run_process([str(MCMAS), str(path)], timeout=120), 120)
+    assert mcmas.status == "error" and "syntax error" in mcmas.error
+
+
+def test_compare_refuses_a_family_mcmas_cannot_read() -> None:
+    with pytest.raises(SystemExit) as stopped:
+        run_module().main(["netbill", "--sizes", "2", "--compare", "mcmas {file}"])
+    assert stopped.value.code == 2
