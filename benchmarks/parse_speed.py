@@ -31,7 +31,7 @@ from pathlib import Path
 
 from ctlstark.errors import recursion_headroom
 from ctlstark.ispl.fastparse import _tokenize, parse_model_fast
-from ctlstark.ispl.parser import _Builder, _parse
+from ctlstark.ispl.larkparse import _Builder, _parse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from dc import dc_model_text  # noqa: E402 - benchmarks/ is not a package

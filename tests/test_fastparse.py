@@ -21,7 +21,8 @@ from conftest import examples
 from ctlstark.errors import IsplError, recursion_headroom
 from ctlstark.ispl import syntax as sx
 from ctlstark.ispl.fastparse import parse_model_fast
-from ctlstark.ispl.parser import _Builder, _parse, parse_model_syntax
+from ctlstark.ispl.larkparse import _Builder, _parse
+from ctlstark.ispl.parser import parse_model_syntax
 
 from benchmark_modules import load_benchmark
 from ispl_writer import write_model
@@ -346,7 +347,7 @@ def test_every_keyword_that_lark_could_read_for_a_name_is_declined() -> None:
     from lark.parsers.lalr_analysis import Shift
 
     from ctlstark.ispl.fastparse import _RESERVED
-    from ctlstark.ispl.parser import _lark
+    from ctlstark.ispl.larkparse import _lark
 
     lark = _lark()
     table = lark.parser.parser.parser.parse_table
@@ -372,13 +373,29 @@ def test_every_keyword_that_lark_could_read_for_a_name_is_declined() -> None:
     assert {"end", "true", "false", "Action", "Other", "Environment"} <= words <= _RESERVED, words - _RESERVED
 
 
-def test_parse_model_syntax_uses_the_fast_parser(monkeypatch) -> None:
-    """Valid files never reach lark's whole-file parse."""
-    import ctlstark.ispl.parser as parser
+def test_parse_model_syntax_uses_the_fast_parsers(monkeypatch) -> None:
+    """Valid files reach lark neither for the whole file nor for the tail."""
+    import ctlstark.ispl.larkparse as larkparse
 
-    def no_whole_file_parse(*args, **kwargs):
-        raise AssertionError("lark parsed the whole file")
+    def no_lark(*args, **kwargs):
+        raise AssertionError("lark parsed the file")
 
-    monkeypatch.setattr(parser, "_parse", no_whole_file_parse)
+    monkeypatch.setattr(larkparse, "parse_model_text", no_lark)
+    monkeypatch.setattr(larkparse, "parse_tail_text", no_lark)
     model, diagnostics = parse_model_syntax(small(), "fast.ispl")
     assert dataclasses.is_dataclass(model) and diagnostics == []
+
+
+def test_checking_a_valid_model_does_not_import_lark(tmp_path: Path) -> None:
+    """Start-up: lark (about 50 ms to import, load and build its lexers) is left alone on valid input,
+    LTL and CTL* entries included (their tables are kept as data, dialect_tables.py)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "fast.ispl"
+    path.write_text(small().replace("end Formulae", "  LTL G F p;\n  CTL* A (G p);\nend Formulae"), encoding="utf-8")
+    probe = ("import sys\nfrom ctlstark.cli import main\nsys.argv = ['ctlstark', 'check', sys.argv[1], '-q']\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             "print('lark' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True, timeout=120)
+    assert run.stdout.strip().splitlines()[-1] == "False", run.stdout + run.stderr

@@ -177,3 +177,14 @@ def test_comments_inside_dialect_entries():
 def test_formula_entry_fields(model):
     entry = parse_formula("  AG p  ", model, source="cli")
     assert (entry.text, entry.mode, entry.source) == ("AG p", "default", "cli")
+
+
+def test_the_kept_dialect_tables_are_the_built_ones():
+    """dialect_tables.py (read at start-up, without lark) equals tables built afresh from the grammars."""
+    from pathlib import Path
+
+    import ctlstark.ispl.formulas as formulas
+
+    kept = Path(formulas.__file__).with_name("dialect_tables.py").read_text(encoding="utf-8")
+    assert kept == formulas.dialect_tables_source(), (
+        "regenerate: python -c 'from ctlstark.ispl.formulas import write_dialect_tables; write_dialect_tables()'")

@@ -1,13 +1,13 @@
-"""A fast parser for valid ISPL files; lark (parser.py) stays the reference and reports errors.
+"""A fast parser for the model part of valid ISPL files; lark (larkparse.py) stays the reference and reports errors.
 
 lark's LALR parser builds a parse tree and then transforms it: 10-40 µs per token,
 seconds on generated models of a few hundred KB (~1 µs per token here). This module reads the model part
 of a file (Semantics … InitStates) with one compiled regular expression and a
 hand-written recursive-descent / precedence-climbing parser, and hands the small
-tail (Groups, Fairness, Formulae) to lark (`parser.parse_tail_syntax`), so formulas
-are read by exactly the same code.
+tail (Groups, Fairness, Formulae) to `parser.parse_tail_syntax` (fasttail.py, or lark
+when that declines).
 
-`parse_model_fast` gives EXACTLY what `parser.parse_model_syntax`'s lark path gives
+`parse_model_fast` gives EXACTLY what `larkparse.parse_model_text` gives
 (the same `syntax.py` tree, positions included, and the same diagnostics), or None
 when it is not sure: on any syntax error and on every construct it does not handle
 (listed below). The caller then runs the lark path, which produces the precise error
@@ -41,8 +41,8 @@ Declined by design (None, and lark decides):
   (`endInitStates`, `end EvaluationInitStates`);
 * parentheses nested deeper than the recursion limit allows (RecursionError), and
   a number of ten digits or more (the lark path reports those outside 32 bits);
-* nothing after InitStates is read here: Groups, Fairness and Formulae always go to
-  lark (a syntax error there also gives None).
+* nothing after InitStates is read here: Groups, Fairness and Formulae go to
+  `parser.parse_tail_syntax` (a syntax error there also gives None).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from typing import Callable, Iterator
 from ..errors import Diagnostic, source_line_of
 from ..logic import formula as fm
 from ..logic.formula import Formula, is_state_formula, to_text
-from .yacc import Production, Token, YaccParser, YaccSyntaxError
+from .yacc import Production, Token, YaccParser, YaccSyntaxError, YaccTables, build_tables
 
 # ---------------------------------------------------------------- tokens of the MCMAS dialects
 
@@ -193,11 +193,60 @@ def _ctlstar_productions() -> list[Production]:
     return productions + _terminal_productions("terminal")
 
 
+_DIALECT_GRAMMARS: dict[str, tuple[Callable[[], list[Production]], str]] = {
+    "ltl": (_ltl_productions, "ltl"), "ctlstar": (_ctlstar_productions, "ctls")}
+
+
+def build_dialect_tables(mode: str) -> YaccTables:
+    """The LALR(1) tables of the `LTL` (mode "ltl") or `CTL*` dialect, built afresh (imports lark)."""
+    productions, start = _DIALECT_GRAMMARS[mode]
+    return build_tables(productions(), TERMINALS, _PRECEDENCE, start)
+
+
+def dialect_tables_source() -> str:
+    """The text of `dialect_tables.py`: both dialects' tables as Python literals."""
+    lines = ['"""The LALR(1) tables of MCMAS\'s `LTL` and `CTL*` formula dialects, generated: do not edit.',
+             "",
+             "Built by `formulas.build_dialect_tables` (lark's LALR analysis, bison's conflict rules) and kept",
+             "here as plain data so that start-up does not import lark. Regenerate after changing the dialect",
+             "grammars in formulas.py:",
+             "",
+             "    python -c 'from ctlstark.ispl.formulas import write_dialect_tables; write_dialect_tables()'",
+             "",
+             "tests/test_ispl_formulas.py checks that this file equals freshly built tables.",
+             '"""',
+             "",
+             "from .yacc import YaccTables",
+             "",
+             "TABLES = {"]
+    for mode in _DIALECT_GRAMMARS:
+        tables = build_dialect_tables(mode)
+        lines.append(f"    {mode!r}: YaccTables(")
+        lines.append("        actions=(")
+        lines += [f"            {actions!r}," for actions in tables.actions]
+        lines.append("        ),")
+        lines.append("        gotos=(")
+        lines += [f"            {gotos!r}," for gotos in tables.gotos]
+        lines.append("        ),")
+        lines.append(f"        start={tables.start},")
+        lines.append("    ),")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def write_dialect_tables() -> None:
+    """Regenerate `dialect_tables.py` beside this module."""
+    from pathlib import Path
+
+    Path(__file__).with_name("dialect_tables.py").write_text(dialect_tables_source(), encoding="utf-8")
+
+
 @lru_cache(maxsize=None)
 def _dialect_parser(mode: str) -> YaccParser:
-    if mode == "ltl":
-        return YaccParser(_ltl_productions(), TERMINALS, _PRECEDENCE, "ltl")
-    return YaccParser(_ctlstar_productions(), TERMINALS, _PRECEDENCE, "ctls")
+    from .dialect_tables import TABLES
+
+    productions, _ = _DIALECT_GRAMMARS[mode]
+    return YaccParser(productions(), TABLES[mode])
 
 
 _TOKEN_WORDS = {

@@ -14,10 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Literal, Sequence
 
-from lark.common import ParserConf
-from lark.grammar import NonTerminal, Rule, Terminal
-from lark.parsers.lalr_analysis import LALR_Analyzer
-
 Assoc = Literal["left", "right", "nonassoc"]
 END = "$END"
 
@@ -53,7 +49,17 @@ class YaccSyntaxError(Exception):
 _Action = tuple[str, Any]  # ("shift", state), ("reduce", production index) or ("accept", None)
 
 
-class YaccParser:
+@dataclass(frozen=True)
+class YaccTables:
+    """An LALR(1) automaton as plain data: per state, the action per terminal and the goto per nonterminal."""
+
+    actions: tuple[dict[str, _Action], ...]
+    gotos: tuple[dict[str, int], ...]
+    start: int
+
+
+def build_tables(productions: Sequence[Production], terminals: frozenset[str],
+                 precedence: Sequence[tuple[Assoc, Sequence[str]]], start: str) -> YaccTables:
     """LALR(1) tables for `productions` with yacc's precedence rules.
 
     `terminals` lists every terminal; a symbol not in it is a nonterminal.
@@ -61,9 +67,14 @@ class YaccParser:
     bison's `%left`/`%right` lines do. A rule's precedence is that of its last
     terminal.
     """
+    return _TableBuilder(productions, terminals, precedence).build(start)
+
+
+class _TableBuilder:
+    """lark's LALR(1) analysis of the productions, with bison's conflict resolution on top."""
 
     def __init__(self, productions: Sequence[Production], terminals: frozenset[str],
-                 precedence: Sequence[tuple[Assoc, Sequence[str]]], start: str):
+                 precedence: Sequence[tuple[Assoc, Sequence[str]]]):
         self._productions = tuple(productions)
         self._terminals = terminals
         self._token_prec: dict[str, tuple[int, Assoc]] = {
@@ -71,11 +82,11 @@ class YaccParser:
             for level, (assoc, tokens) in enumerate(precedence)
             for token in tokens
         }
-        self._actions, self._gotos, self._start = self._build_tables(start)
+        self._rule_index: dict[Any, int] = {}
 
-    # ------------------------------------------------------------ tables
+    def _symbol(self, name: str) -> Any:
+        from lark.grammar import NonTerminal, Terminal
 
-    def _symbol(self, name: str) -> Terminal | NonTerminal:
         return Terminal(name) if name in self._terminals else NonTerminal(name)
 
     def _rule_prec(self, index: int) -> tuple[int, Assoc] | None:
@@ -84,9 +95,12 @@ class YaccParser:
                 return self._token_prec.get(name)
         return None
 
-    def _build_tables(self, start: str):
+    def build(self, start: str) -> YaccTables:
+        from lark.common import ParserConf
+        from lark.grammar import NonTerminal, Rule
+        from lark.parsers.lalr_analysis import LALR_Analyzer
+
         rules = []
-        self._rule_index: dict[Rule, int] = {}
         for index, production in enumerate(self._productions):
             rule = Rule(NonTerminal(production.lhs), [self._symbol(s) for s in production.rhs], order=index)
             rules.append(rule)
@@ -96,12 +110,11 @@ class YaccParser:
         analyzer.compute_reads_relations()
         analyzer.compute_includes_lookback()
         analyzer.compute_lookaheads()
-        numbering = {itemset: n for n, itemset in enumerate(analyzer.lr0_itemsets)}
-        actions: dict[int, dict[str, _Action]] = {}
-        gotos: dict[int, dict[str, int]] = {}
+        numbering = _canonical_numbering(analyzer.lr0_start_states[start])
+        actions: list[dict[str, _Action]] = [{} for _ in numbering]
+        gotos: list[dict[str, int]] = [{} for _ in numbering]
         for itemset, number in numbering.items():
-            state_actions: dict[str, _Action] = {}
-            state_gotos: dict[str, int] = {}
+            state_actions, state_gotos = actions[number], gotos[number]
             for symbol, target in itemset.transitions.items():
                 if symbol.is_term:
                     state_actions[symbol.name] = ("shift", numbering[target])
@@ -111,10 +124,8 @@ class YaccParser:
                 self._add_reduction(state_actions, lookahead.name, candidate_rules)
             if any(item.is_satisfied and item.rule.origin.name == f"$root_{start}" for item in itemset.closure):
                 state_actions[END] = ("accept", None)
-            actions[number] = state_actions
-            gotos[number] = state_gotos
-        start_state = numbering[analyzer.lr0_start_states[start]]
-        return actions, gotos, start_state
+        return YaccTables(tuple(dict(sorted(state.items())) for state in actions),
+                          tuple(dict(sorted(state.items())) for state in gotos), 0)
 
     def _add_reduction(self, state_actions: dict[str, _Action], lookahead: str, candidate_rules) -> None:
         """Settle the conflicts on one lookahead exactly as bison does."""
@@ -139,6 +150,31 @@ class YaccParser:
             state_actions[lookahead] = ("reduce", live[0])
         elif forbidden:
             state_actions.pop(lookahead, None)
+
+
+def _canonical_numbering(start_state: Any) -> dict[Any, int]:
+    """State numbers by breadth-first search from the start state, symbols in name order.
+
+    lark keeps its LR(0) states in a set, whose order changes with string hashing; this
+    numbering does not, so the built tables are the same on every run.
+    """
+    numbering = {start_state: 0}
+    queue = [start_state]
+    for state in queue:
+        for symbol in sorted(state.transitions, key=lambda symbol: (symbol.is_term, symbol.name)):
+            target = state.transitions[symbol]
+            if target not in numbering:
+                numbering[target] = len(numbering)
+                queue.append(target)
+    return numbering
+
+
+class YaccParser:
+    """An LALR(1) parser running built tables; each reduction calls its production's `build`."""
+
+    def __init__(self, productions: Sequence[Production], tables: YaccTables):
+        self._productions = tuple(productions)
+        self._actions, self._gotos, self._start = tables.actions, tables.gotos, tables.start
 
     # ------------------------------------------------------------ parsing
 
