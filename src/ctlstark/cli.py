@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import enum
-import json
 import os
 import random
 import shlex
@@ -213,6 +212,13 @@ app = typer.Typer(
 )
 
 
+def _json_text(document: object) -> str:
+    """A JSON document as the commands print it (indented); json is imported only for `--json`."""
+    import json
+
+    return json.dumps(document, indent=2)
+
+
 def _version_callback(value: bool) -> None:
     if value:
         typer.echo(f"ctlstark {VERSION}")
@@ -358,7 +364,7 @@ def _check_and_print(model_file: Path, formula_texts: list[str], options: CheckO
     if progress is not None:
         progress.close()
     if output.as_json:
-        typer.echo(json.dumps(report.to_json(measurements=not output.reproducible), indent=2))
+        typer.echo(_json_text(report.to_json(measurements=not output.reproducible)))
     else:
         from .render.report import report_text
 
@@ -429,7 +435,7 @@ def info_command(
     model = _load_for_insight(model_file)
     info = _run_insight(model_info, model)
     info.file = str(model_file)
-    typer.echo(json.dumps(info.to_json(), indent=2) if as_json else info_text(info))
+    typer.echo(_json_text(info.to_json()) if as_json else info_text(info))
 
 
 @app.command("graph", cls=_Command)
@@ -545,7 +551,7 @@ def simulate_command(
             typer.echo("ctlstark: out of resources: an expression is nested too deeply to process", err=True)
             raise typer.Exit(EXIT_NOT_CHECKED) from None
     model = simulator.model
-    typer.echo(json.dumps(runs_json(model, taken), indent=2) if as_json else runs_text(model, taken))
+    typer.echo(_json_text(runs_json(model, taken)) if as_json else runs_text(model, taken))
 
 
 def _read_command(prompt: str) -> str | None:
@@ -668,7 +674,7 @@ def batch_command(
     finally:
         if progress is not None:
             progress.close()
-    document = json.dumps(report.to_json(measurements=not reproducible), indent=2)
+    document = _json_text(report.to_json(measurements=not reproducible))
     if json_file is not None and json_file != "-":
         _write_text(Path(json_file), document + "\n")
     if junit_file is not None:
@@ -706,7 +712,7 @@ def prob_command(
                 raise
             typer.echo(f"ctlstark: {error}", err=True)
             raise typer.Exit(EXIT_NOT_CHECKED) from None
-    typer.echo(json.dumps(report.to_json(), indent=2) if as_json else report.to_text())
+    typer.echo(_json_text(report.to_json()) if as_json else report.to_text())
     raise typer.Exit(EXIT_ALL_TRUE if report.all_hold else EXIT_SOME_FALSE)
 
 

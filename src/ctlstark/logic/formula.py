@@ -62,7 +62,7 @@ def _node(cls: type[_Node]) -> type[_Node]:
         __post_init__(self)
 
     cls.__post_init__ = __post_init__  # type: ignore[attr-defined]
-    node = dataclass(frozen=True)(cls)
+    node = dataclass(frozen=True, eq=False)(cls)  # `==` and `hash` are set below: not generated
     compared = tuple(item.name for item in dataclasses.fields(node) if item.compare)
     _COMPARED[node] = compared
     node.__hash__ = _hash  # type: ignore[assignment]

@@ -7,7 +7,6 @@ is, and `text_table` / `html_table` render any such rows.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +62,8 @@ def text_table(rows: Sequence[Mapping[str, Any]]) -> str:
 
 def html_table(rows: Sequence[Mapping[str, Any]], caption: str | None = None) -> str:
     """Rows as an HTML table (escaped), for Jupyter's `_repr_html_`."""
+    import html  # notebooks only: not at start-up
+
     columns = _columns(rows)
     head = "".join(f"<th>{html.escape(column)}</th>" for column in columns)
     body = "".join(

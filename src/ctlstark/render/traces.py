@@ -6,7 +6,6 @@ States are grouped per agent (`{"Agent": {"var": value}}`), a joint action is
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from .values import actions_text, joint_action, state_by_agent, state_lines, state_text
@@ -114,4 +113,6 @@ def _escape(text: str) -> str:
 
 
 def _quote(text: str) -> str:
+    import json  # DOT output only: not at start-up
+
     return json.dumps(text, ensure_ascii=False)

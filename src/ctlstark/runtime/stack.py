@@ -14,7 +14,6 @@ level, about 320 bytes per Python frame; the limit allows 4 KB per frame.
 
 from __future__ import annotations
 
-import ctypes
 import functools
 import sys
 import threading
@@ -145,5 +144,7 @@ def raise_in_thread(thread: threading.Thread, exception: type[BaseException] | N
     """
     if thread.ident is None:
         return
+    import ctypes  # only when a limit stops a run: not at start-up
+
     ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident),
                                                None if exception is None else ctypes.py_object(exception))
