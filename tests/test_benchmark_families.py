@@ -53,3 +53,17 @@ def test_compare_refuses_a_family_mcmas_cannot_read() -> None:
     with pytest.raises(SystemExit) as stopped:
         run_module().main(["netbill", "--sizes", "2", "--compare", "mcmas {file}"])
     assert stopped.value.code == 2
+
+
+NUSMV = Path(__file__).resolve().parents[2] / "shared" / "nusmv" / "NuSMV"
+
+
+@pytest.mark.skipif(not NUSMV.exists(), reason="NuSMV (shared/nusmv/) is not available")
+@pytest.mark.parametrize("family", ["mutex", "ring", "dc"])
+def test_nusmv_families_agree_with_nusmv(family: str, tmp_path: Path) -> None:
+    """benchmarks/nusmv.py's families: NuSMV, given ctlstark's order, prints ctlstark's verdicts."""
+    nusmv = load_benchmark("nusmv")
+    row = nusmv.measure(family, 3, repeat=1, timeout=120, folder=tmp_path)
+    assert row.ctlstark.status == row.nusmv.status == "ok", (row.ctlstark.error, row.nusmv.error)
+    assert row.agreement == "agree" and len(row.nusmv.verdicts) >= 5, row.note
+    assert set(row.nusmv.verdicts) == {True, False}
