@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable
 
 from ..errors import Diagnostic
 from ..logic import formula as fm
@@ -226,21 +227,19 @@ class _TailParser:
         return fm.Implies(left, right, pos=self.positions[start]), start
 
     def _disjunction(self) -> tuple[Formula, int]:
-        left, start = self._conjunction()
-        while self.values[self.at] == "or":
-            operator = self.at
-            self.at += 1
-            right, _ = self._conjunction()
-            left = fm.Or(left, right, pos=self.positions[operator])
-        return left, start
+        return self._left_chain("or", fm.Or, self._conjunction)
 
     def _conjunction(self) -> tuple[Formula, int]:
-        left, start = self._binary()
-        while self.values[self.at] == "and":
+        return self._left_chain("and", fm.And, self._binary)
+
+    def _left_chain(self, word: str, node: type, operand: Callable[[], tuple[Formula, int]]) -> tuple[Formula, int]:
+        """`operand (word operand)*`, left-nested, each node at its operator."""
+        left, start = operand()
+        while self.values[self.at] == word:
             operator = self.at
             self.at += 1
-            right, _ = self._binary()
-            left = fm.And(left, right, pos=self.positions[operator])
+            right, _ = operand()
+            left = node(left, right, pos=self.positions[operator])
         return left, start
 
     def _binary(self) -> tuple[Formula, int]:
