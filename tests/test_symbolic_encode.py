@@ -344,6 +344,20 @@ def test_automatic_reordering_counts_nodes_never_seconds(monkeypatch: pytest.Mon
     assert _automatic_reordering_decision(counter, monkeypatch, 10.0)[:3] == (None, None, False)
 
 
+@pytest.mark.skipif(backend.BACKEND != "cudd", reason="the triggers read CUDD's node counts")
+def test_a_blow_up_small_for_the_number_of_variables_does_not_start_sifting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """128 processes and a semaphore (778 BDD variables): `LTL G F (…)` makes 40,863-node intermediates,
+    24 times operand plus result, which sifting across 778 variables cost 9 s to repair (0.3 s without)."""
+    from benchmark_modules import load_benchmark
+    from ctlstark.ispl import parse_model
+
+    nusmv = load_benchmark("nusmv")
+    text, specs = nusmv.mutex_model(128)
+    model = parse_model(nusmv.with_formulae(text, specs[-1:]), filename="mutex128.ispl")
+    decision = _automatic_reordering_decision(model, monkeypatch, 0.0)
+    assert decision == (None, None, False, [False])
+
+
 def test_cudd_out_of_memory_becomes_resource_exhausted() -> None:
     if backend.BACKEND != "cudd":
         pytest.skip("needs dd.cudd")
