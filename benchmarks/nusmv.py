@@ -227,6 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     if not NUSMV.exists() or not ISPL2SMV.exists():
         parser.error(f"NuSMV and ispl2smv.py are expected in {SHARED}")
+    corpus.compile_ctlstark()
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
         folder = arguments.keep or Path(scratch)

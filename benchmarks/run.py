@@ -182,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     if arguments.compare and not FAMILIES[arguments.family].mcmas_reads:
         parser.error(f"MCMAS cannot read the {arguments.family} family's models (ctlstark extensions): no --compare")
+    corpus.compile_ctlstark()
     rows: list[Row] = []
     with tempfile.TemporaryDirectory() as scratch:
         folder = arguments.keep or Path(scratch)
