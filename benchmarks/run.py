@@ -10,7 +10,9 @@ check) and the peak RSS is that process's own. Families:
 * `dc_fair` — the iterated model with a lying payer under Fairness and φ2 (`dc_ctlstar.py`);
 * `netbill` — 1 merchant + N customers (`netbill.py`): φ1', φ2 for customer 1, a violation;
 * `tgc`, `tgc_partial` — train, gate and controller with N trains and faults (`tgc.py`), the
-  controller seeing every position or only the alarms: the file's own five formulas.
+  controller seeing every position or only the alarms: the file's own five formulas;
+* `muddy` — the muddy children with the father's announcement and question rounds
+  (`muddy.py`): knowledge, common knowledge and `AF` on N children.
 
     python benchmarks/run.py dc_mcmas --sizes 10 16 50 100 200
     python benchmarks/run.py netbill --sizes 1 3 5 --repeat 3 --json netbill.json --markdown netbill.md
@@ -42,6 +44,7 @@ import corpus  # noqa: E402
 import dc  # noqa: E402
 import dc_ctlstar  # noqa: E402
 import dc_mcmas  # noqa: E402
+import muddy  # noqa: E402
 import netbill  # noqa: E402
 import tgc  # noqa: E402
 
@@ -64,6 +67,7 @@ FAMILIES = {
                       lambda n: [netbill.phi1_prime(n), netbill.phi2(1), netbill.weak_violation(1)], mcmas_reads=False),
     "tgc": Family(lambda n: tgc.tgc_model_text(n, "full")),
     "tgc_partial": Family(lambda n: tgc.tgc_model_text(n, "partial")),
+    "muddy": Family(muddy.muddy_model_text),
 }
 
 
