@@ -109,6 +109,25 @@ def test_dining_cryptographers_order_follows_the_ring(tmp_path) -> None:
         assert min(distance(f"Environment.coin{i}", i), distance(f"Environment.coin{i}", i % 6 + 1)) <= 5
 
 
+@pytest.mark.parametrize("children", [6, 14])
+def test_a_fact_every_agent_but_one_observes_sits_with_that_agent(children: int) -> None:
+    """The muddy children: `muddy_i`, seen by every child but i, goes next to child i (not hoisted as a hub
+    at N = 6, not left at the bottom once the protocols reading it are too big to count, N = 14), and the
+    reachable set stays small (it was 240,998 nodes at N = 12 and 11 M peak nodes at N = 14)."""
+    from benchmark_modules import load_benchmark
+    from ctlstark.ispl import parse_model
+
+    model = parse_model(load_benchmark("muddy").muddy_model_text(children), filename="muddy.ispl")
+    order = block_order(model)
+    position = {block: index for index, block in enumerate(order)}
+    for i in range(1, children + 1):
+        assert abs(position[("var", f"Environment.muddy{i}")] - position[("act", f"Child{i}")]) <= 3
+        assert abs(position[("var", f"Environment.knew{i}")] - position[("act", f"Child{i}")]) <= 3
+    system = build_system(model)
+    assert system.stats["reachable_nodes"] < 100 * children ** 2
+    system.release()
+
+
 @needs_reference
 def test_dining_cryptographers_reachable_set_grows_linearly(tmp_path) -> None:
     """With the structural order the reachable BDD has O(N) nodes (declaration order: ×2.2 per agent)."""
