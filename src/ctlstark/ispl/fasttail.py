@@ -161,23 +161,20 @@ class _TailParser:
         return tuple(groups)
 
     def _fairness(self) -> tuple[sx.FormulaSyntax, ...]:
-        self._expect("Fairness")
-        entries = []
-        while self.values[self.at] != "end":
-            entries.append(self._default_entry(fairness=True))
-            self._expect(";")
-        self._expect("end")
-        self._expect("Fairness")
-        return tuple(entries)
+        return self._entries("Fairness", lambda: self._default_entry(fairness=True))
 
     def _formulae(self) -> tuple[sx.FormulaSyntax, ...]:
-        self._expect("Formulae")
+        return self._entries("Formulae", self.entry)
+
+    def _entries(self, section: str, read: Callable[[], sx.FormulaSyntax]) -> tuple[sx.FormulaSyntax, ...]:
+        """`section entry; entry; … end section`."""
+        self._expect(section)
         entries = []
         while self.values[self.at] != "end":
-            entries.append(self.entry())
+            entries.append(read())
             self._expect(";")
         self._expect("end")
-        self._expect("Formulae")
+        self._expect(section)
         return tuple(entries)
 
     # ------------------------------------------------------------ entries
