@@ -62,9 +62,7 @@ def spaced(draw, *parts: str) -> str:
     text = ""
     for part in parts:
         gap = draw(BLANKS)
-        if text and text[-1].isalnum() and part[:1].isalnum() and not gap.strip(" \t\n"):
-            gap = gap or " "
-        if text and gap == "" and text[-1].isalnum() and part[:1].isalnum():
+        if not gap and text[-1:].isalnum() and part[:1].isalnum():
             gap = " "
         text += gap + part
     return text

@@ -153,6 +153,7 @@ class Binary:
 
 Expr = Union[Const, VarRef, ActionIs, Unary, Binary]
 
+
 def expression_nodes(expr: Expr) -> list[Expr]:
     """Every node of an expression once, without recursion (InitStates chains can be long, and the
     resolver shares identical subexpressions)."""

@@ -29,7 +29,6 @@ and nesting deeper than the recursion limit allows.
 from __future__ import annotations
 
 import re
-import string
 from collections.abc import Callable
 
 from ..errors import Diagnostic
@@ -37,7 +36,7 @@ from ..logic import formula as fm
 from ..logic.formula import Formula
 from . import syntax as sx
 from .entries import CTL_QUANTIFIERS, GROUP_MODALITIES, TEMPORAL, EntryBuilder
-from .fastparse import _RESERVED
+from .fastparse import _END, _LETTERS, _RESERVED, _Decline  # one sentinel, one decline for both fast parsers
 
 __all__ = ["parse_tail_fast", "parse_formula_fast"]
 
@@ -45,8 +44,6 @@ __all__ = ["parse_tail_fast", "parse_formula_fast"]
 _TOKEN = re.compile(r"[ \t\r\n\f]+|--[^\n]*|([A-Za-z][A-Za-z0-9_]*|[0-9]+|<->|->|.)", re.DOTALL)
 _DIALECT_ENTRY = re.compile(r"(?:[^;\-]|-(?!-)|--[^\n]*)*")  # grammar.lark's LTL_ENTRY after `LTL`
 _OPEN_PAREN_AHEAD = re.compile(r"\s*\(")
-_END = "\x00end-of-input"
-_LETTERS = frozenset(string.ascii_letters)
 
 _QUANTIFIERS = frozenset(CTL_QUANTIFIERS)
 _CTL_OPERATORS = frozenset(q + t for q in CTL_QUANTIFIERS for t in TEMPORAL)
@@ -58,10 +55,6 @@ _KEYWORDS = frozenset({
     *TEMPORAL, *_QUANTIFIERS, *_CTL_OPERATORS, *GROUP_MODALITIES, *_COMMITMENTS, *_BINARY_TEMPORAL,
     "K", "O", "LTL", "CTL", "RedStates", "GreenStates", "Action", "Environment",
 }) | _RESERVED
-
-
-class _Decline(Exception):
-    """Raised where the fast parser is not sure: lark takes over."""
 
 
 class _Tokens:
