@@ -46,6 +46,23 @@ def assert_same_system(model: Model) -> None:
     assert system.states_of(system.deadlock_states()) == explicit.deadlocks()
     for state, successors in explicit.successors.items():
         assert system.states_of(system.image(system.state_bdd(state))) == successors, f"successors of {state}"
+    assert_same_predecessors(system, explicit)
+
+
+def assert_same_predecessors(system, explicit: ExplicitSystem) -> None:
+    """Pre-images asked for a care set hold exactly the reachable predecessors inside it.
+
+    The care sets are every valuation (unreachable ones too) and the initial states: the
+    products simplify their clusters with the reachable states, which must not leak.
+    """
+    for target in explicit.states:
+        predecessors = {state for state in explicit.states if target in explicit.successors[state]}
+        target_bdd = system.state_bdd(target)
+        for care, allowed in ((system.bdd.true, explicit.states), (system.initial, explicit.initial)):
+            assert system.states_of(system.preimage(target_bdd, within=care)) == predecessors & allowed
+            pairs = system.preimage_with_actions_within(target_bdd, care, limit=10**9)
+            states = system.bdd.exist(list(system.encoding.action_bits), pairs)
+            assert system.states_of(states) == predecessors & allowed
 
 
 def assert_same_verdicts(model: Model, formula: f.Formula) -> None:
