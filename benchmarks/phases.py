@@ -43,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("model", type=Path)
     parser.add_argument("--timeout", type=float, default=600.0, help="wall seconds (default 600)")
+    parser.add_argument("--no-reorder", action="store_true", help="CUDD sifting off")
     parser.add_argument("--max-memory", default="8G", help="CUDD's memory cap (default 8G)")
     arguments = parser.parse_args(argv)
     from ctlstark.api import check
@@ -52,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     progress = LoggedProgress()
     try:
         report = check(arguments.model, progress=progress, timeout=arguments.timeout,
-                       max_memory=parse_size(arguments.max_memory))
+                       max_memory=parse_size(arguments.max_memory), reorder=(False if arguments.no_reorder else None))
     except (CtlstarkError, TimeLimitReached) as error:
         progress._line(f"stopped: {type(error).__name__} {error}")
         return 1

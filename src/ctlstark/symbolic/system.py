@@ -110,8 +110,9 @@ class SymbolicSystem:
         self._successor_schedule = _schedule(self.relation_parts, supports, frozenset(self.current_bits))
         self._action_preimage_schedule = _schedule(self.relation_parts, supports, frozenset(self.next_bits))
         self._action_twins: dict[str, str] = {}
-        self._care_schedules: dict[int, Schedule] = {}
-        """Schedules with their clusters simplified by the reachable states (`_within`), by id of the schedule."""
+        self._care_schedules: dict[int, tuple[Schedule, int]] = {}
+        """Schedules with their clusters simplified by the reachable states, and their care steps
+        (`_within`), by id of the schedule."""
         self._reorder = reorder
         self._watched_products = 0
         self._products = 0
@@ -199,25 +200,29 @@ class SymbolicSystem:
         irregular one can blow them up (chomp: 894,231 nodes); this form gives up early
         instead, and is never watched for reordering (its blow-ups are its own).
         """
-        schedule, care = self._within(self._action_preimage_schedule, within)
-        result, _ = _measured_product(self._next_state_target(states), schedule, care, limit)
+        schedule, care, care_step = self._within(self._action_preimage_schedule, within)
+        result, _ = _measured_product(self._next_state_target(states), schedule, care, care_step, limit)
         return result
 
-    def _within(self, schedule: Schedule, within: Function | None) -> tuple[Schedule, Function | None]:
-        """The schedule and care set of a product computed only for the states in `within`.
+    def _within(self, schedule: Schedule, within: Function | None) -> tuple[Schedule, Function | None, int | None]:
+        """The schedule, care set and care step (`_care_step`) of a product computed only for the
+        states in `within` (None for the step without a care set).
 
         Once the reachable states are known, the care set is `within ∧ reachable` and the
         clusters are simplified with the reachable states as care set (Coudert–Madre
         restrict, once per schedule): they are exact wherever the care set holds, and
         smaller (hanoi's first cluster: 2,569 → 314 nodes).
         """
-        if within is None or not self._reachable_known:
-            return schedule, within
-        restricted = self._care_schedules.get(id(schedule))
-        if restricted is None:
+        if within is None:
+            return schedule, None, None
+        if not self._reachable_known:
+            return schedule, within, 0
+        known = self._care_schedules.get(id(schedule))
+        if known is None:
             restricted = [(backend.restrict(part, self.reachable), quantified) for part, quantified in schedule]
-            self._care_schedules[id(schedule)] = restricted
-        return restricted, within & self.reachable
+            known = restricted, _care_step(schedule, frozenset(self.next_bits))
+            self._care_schedules[id(schedule)] = known
+        return known[0], within & self.reachable, known[1]
 
     def _next_state_target(self, states: Function) -> Function:
         """`states` over the next-state bits, simplified with the reachable states as care set."""
@@ -234,16 +239,16 @@ class SymbolicSystem:
 
     def _relational_product(self, states: Function, schedule: Schedule, within: Function | None = None) -> Function:
         """`∃. states ∧ ⋀ parts` along `schedule`; with `within`, for the reachable states in it only."""
-        schedule, care = self._within(schedule, within)
+        schedule, care, care_step = self._within(schedule, within)
         operand_nodes = self._watched_operand_nodes(states)
         if operand_nodes is None:
             result = states
             for step, (part, quantified) in enumerate(schedule):
-                if care is not None and step == _care_step(schedule):
+                if step == care_step:
                     result &= care
                 result = backend.and_exists(result, part, quantified)
-            return result & care if care is not None and not schedule else result
-        result, (widest, result_nodes) = _measured_product(states, schedule, care)
+            return result & care if care_step == len(schedule) else result
+        result, (widest, result_nodes) = _measured_product(states, schedule, care, care_step)
         assert result is not None  # no limit given
         self._check_blow_up(widest, operand_nodes + result_nodes)
         self._check_size(widest)
@@ -414,34 +419,44 @@ class SymbolicSystem:
         _live_systems.discard(self)
 
 
-def _care_step(schedule: Schedule) -> int:
-    """Where a product conjoins its care set (a set of current states): after the first cluster.
+def _care_step(schedule: Schedule, next_bits: frozenset[str]) -> int:
+    """Where a product conjoins its care set (a set of current states): before the cluster after
+    the one that brings the quantified next-state bits to half of them (`len(schedule)`: at the end).
 
-    The operand is a set of next states; conjoined with a set of current states over the
-    interleaved order, the two make a product automaton (sum15: 1,338- and 2,149-node sets
-    make a 27,497-node conjunction). After the first cluster has quantified its next-state
-    bits the conjunction is smaller and cheaper: whole runs, before → after, ticTacToe
-    5.7 → 1.9 s, sum15 6.0 → 1.9 s, chickentictactoe 4.8 → 1.7 s, software_development
-    2.4 → 1.6 s (docs/performance.md). A one-cluster schedule conjoins it first.
+    The operand is a set of next states; conjoined up front with a set of current states over
+    the interleaved order, the two make a product automaton (sum15: 1,338- and 2,149-node
+    sets make a 27,497-node conjunction; bunk_t: 3.7 M nodes). Once most next-state bits are
+    quantified the conjunction is cheap, and it still bounds the later intermediates (conjoined
+    at the end instead, they reach 130,000 nodes on sum15 and 3 M on bunk_t). Single
+    pre-images, CPU s with the care set before cluster 0 / 1 / 2 / 3: bunk_t 9.5 / 3.8 / 0.7
+    / 0.6 (this rule: 2), sum15 0.07 / 0.006 / 0.37 / 0.21 (1), hanoi 0.026 / 0.004 / 0.004 /
+    0.003 (3); whole runs in docs/performance.md.
     """
-    return 1 if len(schedule) > 1 else 0
+    quantified = [len(names & next_bits) for _, names in schedule]
+    total, done = sum(quantified), 0
+    for step, count in enumerate(quantified):
+        done += count
+        if 2 * done >= total:
+            return step + 1
+    return len(schedule)
 
 
 def _measured_product(states: Function, schedule: Schedule, care: Function | None = None,
+                      care_step: int | None = None,
                       limit: int | None = None) -> tuple[Function | None, tuple[int, int]]:
     """The relational product with the nodes of its widest intermediate and of its result;
     None for the product once an intermediate passes `limit` nodes. `care` (current states)
-    is conjoined at `_care_step`."""
+    is conjoined before the cluster `care_step` (at the end when that is `len(schedule)`)."""
     result, widest, nodes = states, 0, 0
     for step, (part, quantified) in enumerate(schedule):
-        if care is not None and step == _care_step(schedule):
+        if step == care_step:
             result &= care
         result = backend.and_exists(result, part, quantified)
         nodes = backend.dag_size(result)
         widest = max(widest, nodes)
         if limit is not None and nodes > limit:
             return None, (widest, nodes)
-    if care is not None and not schedule:
+    if care_step == len(schedule):
         result &= care
     return result, (widest, nodes)
 
