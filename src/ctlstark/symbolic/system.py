@@ -424,13 +424,13 @@ def _care_step(schedule: Schedule, next_bits: frozenset[str]) -> int:
     the one that brings the quantified next-state bits to half of them (`len(schedule)`: at the end).
 
     The operand is a set of next states; conjoined up front with a set of current states over
-    the interleaved order, the two make a product automaton (sum15: 1,338- and 2,149-node
-    sets make a 27,497-node conjunction; bunk_t: 3.7 M nodes). Once most next-state bits are
+    the interleaved order, the two make a product automaton (sum15: a 27,497-node first
+    intermediate from 2,149-node sets; bunk_t: 7.5 M nodes). Once most next-state bits are
     quantified the conjunction is cheap, and it still bounds the later intermediates (conjoined
-    at the end instead, they reach 130,000 nodes on sum15 and 3 M on bunk_t). Single
-    pre-images, CPU s with the care set before cluster 0 / 1 / 2 / 3: bunk_t 9.5 / 3.8 / 0.7
-    / 0.6 (this rule: 2), sum15 0.07 / 0.006 / 0.37 / 0.21 (1), hanoi 0.026 / 0.004 / 0.004 /
-    0.003 (3); whole runs in docs/performance.md.
+    at the end instead, they reach 135,742 nodes on sum15 and 7.6 M on bunk_t). Single
+    pre-images, CPU s with the care set before cluster 0 / 1 / 2 / 3: bunk_t 10.2 / 4.9 / 0.7
+    / 0.6 (this rule: 2), sum15 0.074 / 0.006 / 0.37 / 0.21 (1), hanoi 0.026 / 0.004 / 0.004 /
+    0.003 (3); the table and whole runs are in docs/performance.md.
     """
     quantified = [len(names & next_bits) for _, names in schedule]
     total, done = sum(quantified), 0
