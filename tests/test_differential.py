@@ -55,8 +55,7 @@ def assert_same_predecessors(system, explicit: ExplicitSystem) -> None:
     The care sets are every valuation (unreachable ones too) and the initial states: the
     products simplify their clusters with the reachable states, which must not leak.
     """
-    for target in explicit.states:
-        predecessors = {state for state in explicit.states if target in explicit.successors[state]}
+    for target, predecessors in explicit.predecessors().items():
         target_bdd = system.state_bdd(target)
         for care, allowed in ((system.bdd.true, explicit.states), (system.initial, explicit.initial)):
             assert system.states_of(system.preimage(target_bdd, within=care)) == predecessors & allowed

@@ -33,7 +33,7 @@ import atexit
 import time
 import weakref
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Protocol
 
 from ..model import Expr, Model, Value, Variable
@@ -196,9 +196,9 @@ class SymbolicSystem:
         """`preimage_with_actions(states)` for the states in `within` only, or None as soon as an
         intermediate conjunction passes `limit` nodes (the caller then computes it for all states).
 
-        Conjoining a care set into the operand usually shrinks every intermediate, but an
-        irregular one can blow them up (chomp: 894,231 nodes); this form gives up early
-        instead, and is never watched for reordering (its blow-ups are its own).
+        The care set usually shrinks every later intermediate, but an irregular one can blow
+        them up (chomp: 894,231 nodes); this form gives up early instead, and is never
+        watched for reordering (its blow-ups are its own).
         """
         schedule, care, care_step = self._within(self._action_preimage_schedule, within)
         result, _ = _measured_product(self._next_state_target(states), schedule, care, care_step, limit)
@@ -243,11 +243,9 @@ class SymbolicSystem:
         operand_nodes = self._watched_operand_nodes(states)
         if operand_nodes is None:
             result = states
-            for step, (part, quantified) in enumerate(schedule):
-                if step == care_step:
-                    result &= care
-                result = backend.and_exists(result, part, quantified)
-            return result & care if care_step == len(schedule) else result
+            for result in _product_steps(states, schedule, care, care_step):
+                pass
+            return result
         result, (widest, result_nodes) = _measured_product(states, schedule, care, care_step)
         assert result is not None  # no limit given
         self._check_blow_up(widest, operand_nodes + result_nodes)
@@ -444,21 +442,30 @@ def _care_step(schedule: Schedule, next_bits: frozenset[str]) -> int:
 def _measured_product(states: Function, schedule: Schedule, care: Function | None = None,
                       care_step: int | None = None,
                       limit: int | None = None) -> tuple[Function | None, tuple[int, int]]:
-    """The relational product with the nodes of its widest intermediate and of its result;
-    None for the product once an intermediate passes `limit` nodes. `care` (current states)
-    is conjoined before the cluster `care_step` (at the end when that is `len(schedule)`)."""
+    """The relational product (`_product_steps`) with the nodes of its widest intermediate and of
+    its result; None for the product once an intermediate passes `limit` nodes."""
     result, widest, nodes = states, 0, 0
-    for step, (part, quantified) in enumerate(schedule):
-        if step == care_step:
-            result &= care
-        result = backend.and_exists(result, part, quantified)
+    for result in _product_steps(states, schedule, care, care_step):
         nodes = backend.dag_size(result)
         widest = max(widest, nodes)
         if limit is not None and nodes > limit:
             return None, (widest, nodes)
-    if care_step == len(schedule):
-        result &= care
     return result, (widest, nodes)
+
+
+def _product_steps(states: Function, schedule: Schedule, care: Function | None,
+                   care_step: int | None) -> Iterator[Function]:
+    """The intermediates of `∃. states ∧ ⋀ clusters` along `schedule`, the last one its result
+    (none for an empty schedule without a care set). `care` (current states) is conjoined
+    before the cluster `care_step`, or at the end when that is `len(schedule)`."""
+    result = states
+    for step, (part, quantified) in enumerate(schedule):
+        if step == care_step:
+            result &= care
+        result = backend.and_exists(result, part, quantified)
+        yield result
+    if care_step == len(schedule):
+        yield result & care
 
 
 _live_systems: weakref.WeakSet[SymbolicSystem] = weakref.WeakSet()
