@@ -2,9 +2,10 @@
 
 Three independent computations of `E ψ` over infinite fair paths must agree
 state by state: the GPVW automaton encoded symbolically (`exists_path_buchi`),
-the Clarke–Grumberg–Hamaguchi tableau (`Checker(system, fast_paths=False)`,
-which sends every non-state path formula to it) and the explicit oracle's own
-GPVW product with SCCs (`ExplicitChecker.exists_fair_path`). Hand cases have
+the Clarke–Grumberg–Hamaguchi tableau (`ExistPath`) and the explicit oracle's own
+GPVW product with SCCs (`ExplicitChecker.exists_fair_path`). All three read ψ's
+maximal state subformulas (`E F p` inside ψ, say) as the checker does, so on a
+model with deadlocks a nested `E F p` counts the finite paths into them too. Hand cases have
 their expected sets worked out from the model's comment as well.
 """
 
@@ -19,6 +20,7 @@ from conftest import examples
 
 from buchi_automaton import BUCHI_PREFIX, build_automaton, exists_path_buchi
 from ctlstark.mc.label import Checker
+from ctlstark.mc.tableau import ExistPath
 from ctlstark.errors import UnsupportedFormula
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.ispl import parse_formula, parse_model
@@ -101,7 +103,8 @@ def three_routes(model: Model, path: f.Formula) -> dict[str, set]:
         "oracle": set(ExplicitChecker(ExplicitSystem(model)).exists_fair_path(path)),
     }
     if not f.is_state_formula(path):
-        routes["tableau"] = system.states_of(Checker(system, fast_paths=False).states(f.E(path)))
+        tableau = ExistPath(system, fairness_sets(system)).states(path, Checker(system).states)
+        routes["tableau"] = system.states_of(tableau.states)
     return routes
 
 
@@ -176,6 +179,44 @@ def test_knowledge_leaves_are_labelled_by_the_checker() -> None:
         path = path_of(model, text)
         assert buchi_states(system, path) == states, text
         assert_routes_agree(model, path)
+
+
+# Found by test_routes_agree_on_random_models: v0 = hi loops on a1 and reaches the deadlock
+# v0 = lo (where p0 holds) on a0. The tableau route once labelled the nested `EF p0` over
+# infinite paths only (where no deadlock is ever reached, so nowhere), the others as the
+# checker does (at every v0 = hi state).
+DEADLOCK_MODEL = """
+Agent A0
+  Vars:
+    v0 : {lo, hi};
+    v2 : 0 .. 1;
+  end Vars
+  Actions = {a0, a1};
+  Protocol:
+    v0 <> lo : {a0, a1};
+  end Protocol
+  Evolution:
+    v0 = lo if Action = a0;
+  end Evolution
+end Agent
+Evaluation
+  p0 if A0.v0 = lo;
+end Evaluation
+InitStates
+  A0.v0 = hi;
+end InitStates
+Formulae
+  p0;
+end Formulae
+"""
+
+
+def test_nested_state_formulas_count_paths_into_deadlocks() -> None:
+    model = parse_model(DEADLOCK_MODEL, "deadlock.ispl")
+    looping = {("hi", 0), ("hi", 1)}
+    for text in ("E (p0 U EF p0)", "E ((((p0 U p0) U (p0 U p0)) U EF p0))", "E (G EF p0)"):
+        routes = three_routes(model, path_of(model, text))
+        assert routes == {"buchi": looping, "oracle": looping, "tableau": looping}, text
 
 
 def test_state_formula_paths_need_an_infinite_path() -> None:

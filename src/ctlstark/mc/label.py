@@ -69,7 +69,9 @@ class Checker:
         """`fairness` defaults to the model's `Fairness` section.
 
         `fast_paths=False` (for tests) sends every path formula that is not a
-        state formula to the tableau, CTL-shaped ones included.
+        state formula to the tableau, CTL-shaped ones included — nested ones too, which
+        then range over infinite paths only: on a model with deadlocks a nested `E F p`
+        can differ from the default reading (compare top-level formulas only).
         """
         self.system = system
         self.routes: dict[f.Formula, str] = {}
