@@ -128,6 +128,67 @@ def test_a_fact_every_agent_but_one_observes_sits_with_that_agent(children: int)
     system.release()
 
 
+def _line_chomp(cells: int, declared: list[int], *, own_moves: bool = False) -> str:
+    """Chomp on a line: `take_k` removes every cell from k on (`own_moves`: cell k only); the cells are
+    declared in `declared`'s order."""
+    takes = [f"take_{k}" for k in range(1, cells + 1)]
+    def kept(cell: int) -> str:
+        return " or ".join(f"P.Action = take_{k}" for k in range(cell + 1, cells + 1))
+    evolution = "\n".join(f"    c{i} = false if c{i} = true and P.Action = take_{i};" if own_moves
+                           else f"    c{i} = false if c{i} = true and !({kept(i)});" if i < cells
+                           else f"    c{i} = false if c{i} = true;" for i in range(1, cells + 1))
+    return f"""Agent Environment
+  Obsvars:
+{chr(10).join(f"    c{i} : boolean;" for i in declared)}
+  end Obsvars
+  Actions = {{none}};
+  Protocol: Other : {{none}}; end Protocol
+  Evolution:
+{evolution}
+  end Evolution
+end Agent
+Agent P
+  Vars: turn : boolean; end Vars
+  Actions = {{{", ".join(takes)}}};
+  Protocol: Other : {{{", ".join(takes)}}}; end Protocol
+  Evolution: turn = false if turn = true; turn = true if turn = false; end Evolution
+end Agent
+Evaluation first if Environment.c1 = true; end Evaluation
+InitStates {" and ".join(f"Environment.c{i} = true" for i in range(1, cells + 1))} and P.turn = true;
+end InitStates
+Formulae AF !first; end Formulae
+"""
+
+
+def test_cells_one_move_acts_on_are_placed_together() -> None:
+    """Every cell reads every move (the action block is a hub), so only the action values say which
+    cells belong together: `take_k` clears the cells from k on, and the order follows the line (up to
+    one swap of neighbours) whatever the declaration order (FORCE over the values' hyperedges)."""
+    from ctlstark.ispl import parse_model
+
+    declared = [7, 2, 9, 4, 1, 10, 5, 3, 8, 6]
+    model = parse_model(_line_chomp(10, declared), filename="line_chomp.ispl")
+    cells = [int(name.rsplit(".c", 1)[1]) for kind, name in block_order(model) if name.startswith("Environment.c")]
+    def displacement(line: list[int]) -> int:
+        """How far `line` is from 1 … 10 or 10 … 1."""
+        return min(sum(abs(cell - place) for cell, place in zip(line, places))
+                   for places in (range(1, 11), range(10, 0, -1)))
+
+    assert sorted(cells) == list(range(1, 11))
+    assert displacement(declared) == 32
+    assert displacement(cells) <= 2
+
+
+def test_cells_without_shared_action_values_keep_their_declared_order() -> None:
+    """A hyperedge over one cell (or every cell) says nothing; such a run keeps its declaration order."""
+    from ctlstark.ispl import parse_model
+
+    declared = [3, 1, 4, 2]
+    model = parse_model(_line_chomp(4, declared, own_moves=True), filename="line_chomp.ispl")
+    cells = [int(name.rsplit(".c", 1)[1]) for kind, name in block_order(model) if name.startswith("Environment.c")]
+    assert cells == declared
+
+
 @needs_reference
 def test_dining_cryptographers_reachable_set_grows_linearly(tmp_path) -> None:
     """With the structural order the reachable BDD has O(N) nodes (declaration order: ×2.2 per agent)."""
@@ -415,3 +476,4 @@ def test_no_cudd_shutdown_message() -> None:
                             env={**os.environ, "PYTHONPATH": tests_dir}, check=False)
     assert result.stdout.strip() == "True", result.stderr
     assert "referenced" not in result.stderr and "Still" not in result.stderr, result.stderr
+

@@ -207,12 +207,13 @@ def block_order(model: Model) -> list[Block]:
     edges = [edge - hubs for edge in edges]
     neighbours = _neighbours(edges)
     attached = _attach_environment_blocks(declared, edges, owner, environment, ordinary, hubs, about)
-    rank = {block: index for index, block in enumerate(declared)}
     delegated = _delegated_blocks(declared, neighbours, owner, ordinary, hubs)
     moved = {block for blocks in delegated.values() for block in blocks}
     order = [block for block in declared if block in hubs and owner[block] == environment]
+    footprints = _action_footprints(model)
     for agent in ordinary + [environment]:
-        order += _breadth_first(attached.get(agent, []), neighbours, rank)
+        run = _placed_by_footprints(attached.get(agent, []), footprints)
+        order += _breadth_first(run, neighbours, {block: index for index, block in enumerate(run)})
         if agent != environment:
             order += [block for block in declared if owner[block] == agent and block not in moved]
             order += delegated.get(agent, [])
@@ -245,6 +246,64 @@ def _delegated_blocks(declared: list[Block], neighbours: Mapping[Block, set[Bloc
         if len(others) == 1 and len(partners[owner[block]]) >= 2:
             delegated[next(iter(others))].append(block)
     return delegated
+
+
+def _action_footprints(model: Model) -> dict[Block, frozenset[tuple[str, str]]]:
+    """Each variable block → the (agent, action) values the guards of its evolution compare against."""
+    found: dict[Block, set[tuple[str, str]]] = defaultdict(set)
+    for agent in model.agents:
+        for rule in agent.evolution:
+            values = {(node.agent, node.action) for node in expression_nodes(rule.guard) if isinstance(node, ActionIs)}
+            for variable, _ in rule.assignments if values else ():
+                found[_variable_block(variable)] |= values
+    return {block: frozenset(values) for block, values in found.items()}
+
+
+FORCE_ROUNDS = 20
+"""Rounds of `_placed_by_footprints`; chomp's span stops falling after about ten."""
+
+
+def _placed_by_footprints(blocks: list[Block], footprints: Mapping[Block, frozenset[tuple[str, str]]]) -> list[Block]:
+    """`blocks` reordered so that blocks one action value acts on lie close together (FORCE).
+
+    On a game board every cell reads every move (the action blocks are hubs), so
+    the dependency graph says nothing about which cells belong together; the
+    values do: a bite at (a, b) in chomp clears exactly the cells right of and
+    above it. Each action value is a hyperedge over the blocks whose evolution
+    compares against it; FORCE (Aloul, Markov, Sakallah, "FORCE: a fast and
+    easy-to-implement variable-ordering heuristic", GLSVLSI 2003) moves each
+    block to the mean centre of its hyperedges, round after round, and keeps the
+    order with the least total span. In chomp it finds the anti-diagonal order
+    that sifting finds (reachability 0.9 s without sifting, 5.9 s with the
+    declared order and sifting); a hyperedge over all blocks or one block says
+    nothing and is left out, so a run without shared values keeps its order.
+    """
+    members: dict[tuple[str, str], list[Block]] = defaultdict(list)
+    for block in blocks:
+        for value in sorted(footprints.get(block, ())):
+            members[value].append(block)
+    hyperedges = [edge for edge in members.values() if 2 <= len(edge) < len(blocks)]
+    if not hyperedges:
+        return blocks
+    order, best, best_span = blocks, blocks, _total_span(blocks, hyperedges)
+    for _ in range(FORCE_ROUNDS):
+        position = {block: index for index, block in enumerate(order)}
+        pulls: dict[Block, list[float]] = defaultdict(list)
+        for edge in hyperedges:
+            centre = sum(position[block] for block in edge) / len(edge)
+            for block in edge:
+                pulls[block].append(centre)
+        order = sorted(order, key=lambda block: sum(pulls[block]) / len(pulls[block]) if block in pulls
+                       else position[block])
+        span = _total_span(order, hyperedges)
+        if span < best_span:
+            best, best_span = order, span
+    return best
+
+
+def _total_span(order: list[Block], hyperedges: list[list[Block]]) -> int:
+    position = {block: index for index, block in enumerate(order)}
+    return sum(max(position[block] for block in edge) - min(position[block] for block in edge) for edge in hyperedges)
 
 
 def _neighbours(edges: Iterable[set[Block]]) -> dict[Block, set[Block]]:
