@@ -477,3 +477,56 @@ def test_no_cudd_shutdown_message() -> None:
     assert result.stdout.strip() == "True", result.stderr
     assert "referenced" not in result.stderr and "Still" not in result.stderr, result.stderr
 
+
+def _blowing_up_everywhere(monkeypatch: pytest.MonkeyPatch, margin: float) -> None:
+    """Every watched product whose widest intermediate outgrows its operand and result is a blow-up (a
+    one-BDD relation has no other intermediate: never), and the monolithic relation pays when it does
+    `margin` times less work (0: always)."""
+    from ctlstark.symbolic import system as system_module
+
+    for name, value in (("BLOW_UP_NODES", 0), ("BLOW_UP_NODES_PER_VARIABLE", 0), ("BLOW_UP_RATIO", 1),
+                        ("WATCH_EVERY", 2), ("WATCHED_OPERAND_NODES", 0), ("MONOLITHIC_MARGIN", margin)):
+        monkeypatch.setattr(system_module, name, value)
+
+
+@pytest.mark.skipif(backend.BACKEND != "cudd", reason="the trial counts CUDD's cache lookups")
+def test_a_blow_up_tries_the_monolithic_relation_and_it_computes_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the one-BDD relation wins the trial it replaces the clusters (sifting stays off), and every
+    product over it — images, pre-images within care sets, pre-images with actions — is the same."""
+    from ctlstark.ispl import parse_model
+    from ctlstark.mc.label import Checker
+
+    model = parse_model(_line_chomp(6, [4, 1, 6, 2, 5, 3]), filename="line_chomp.ispl")
+    reference = build_system(model, reorder=False, cluster_size=1)
+    _blowing_up_everywhere(monkeypatch, margin=0)
+    system = build_system(model, cluster_size=1)
+    assert reference.stats["relation_clusters"] >= 2
+    assert system.stats["monolithic_relation"]["used"] is True and len(system.relation_parts) == 1
+    assert system.stats["reordering"] is False  # a one-BDD product never blows up
+    assert system.states_of(system.reachable) == reference.states_of(reference.reachable)
+    for index in range(len(system.current_bits)):
+        some = system.reachable & system.bdd.var(system.current_bits[index])
+        within = system.reachable & ~system.bdd.var(system.current_bits[-1 - index])
+        expected = reference.reachable & reference.bdd.var(reference.current_bits[index])
+        expected_within = reference.reachable & ~reference.bdd.var(reference.current_bits[-1 - index])
+        assert system.states_of(system.preimage(some, within=within)) == reference.states_of(
+            reference.preimage(expected, within=expected_within))
+        assert system.states_of(system.image(some)) == reference.states_of(reference.image(expected))
+        assert backend.count_models(system.bdd, system.preimage_with_actions(some),
+                                    system.current_bits + tuple(system.encoding.action_bits)) == \
+            backend.count_models(reference.bdd, reference.preimage_with_actions(expected),
+                                 reference.current_bits + tuple(reference.encoding.action_bits))
+    verdicts = [Checker(system).holds(entry.formula) for entry in model.formulae]
+    assert verdicts == [Checker(reference).holds(entry.formula) for entry in model.formulae]
+
+
+@pytest.mark.skipif(backend.BACKEND != "cudd", reason="the trial counts CUDD's cache lookups")
+def test_a_blow_up_the_monolithic_relation_does_not_repair_starts_sifting(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ctlstark.ispl import parse_model
+
+    model = parse_model(_line_chomp(6, [4, 1, 6, 2, 5, 3]), filename="line_chomp.ispl")
+    _blowing_up_everywhere(monkeypatch, margin=10**9)
+    system = build_system(model, cluster_size=1)
+    trial = system.stats["monolithic_relation"]
+    assert trial["used"] is False and trial["lookups_partitioned"] > 0 and trial["lookups_monolithic"] > 0
+    assert len(system.relation_parts) >= 2 and system.stats["reordering"] is True

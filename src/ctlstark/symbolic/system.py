@@ -45,6 +45,13 @@ from ..runtime.progress import Progress
 from .encode import Encoding, ExpressionEncoder, TransitionEncoder
 
 CLUSTER_NODE_LIMIT = 5000
+MONOLITHIC_NODE_LIMIT = 100_000
+"""The largest one-BDD relation `_monolithic_pays` tries (chomp's: 79,525 nodes)."""
+MONOLITHIC_PARTS_NODE_LIMIT = MONOLITHIC_NODE_LIMIT // 8
+"""…and it is only built from clusters of at most this many nodes together: conjoined, chomp's
+7,765 grow tenfold, and finding out that NetBill's 20,106 (4 customers) do not fit took 0.5 s."""
+MONOLITHIC_MARGIN = 3
+"""How much less work the monolithic relation must do on the product that blew up."""
 REORDER_NODE_THRESHOLD = 10_000_000
 WATCHED_OPERAND_NODES = 300
 WATCH_EVERY = 4
@@ -95,24 +102,9 @@ class SymbolicSystem:
         self.action_bits = {name: layout.bits for name, layout in encoding.actions.items()}
         self.initial = initial
         self.reachable = self.bdd.false
-        self.relation_parts = _cluster(parts, cluster_size)
-        supports = [backend.support(self.bdd, part) for part in self.relation_parts]
-        actions = frozenset(encoding.action_bits)
-        self._private_actions = _private_action_bits(supports, actions)
-        self._image_schedule = _schedule(self.relation_parts, supports, frozenset(self.current_bits) | actions)
-        self._preimage_schedule = _schedule(self.relation_parts, supports, frozenset(self.next_bits) | actions)
-        quantified, quantified_supports = _prequantified(self.bdd, self.relation_parts, supports,
-                                                         self._private_actions)
-        self._state_image_schedule = _schedule(quantified, quantified_supports,
-                                               frozenset(self.current_bits) | actions)
-        self._state_preimage_schedule = _schedule(quantified, quantified_supports,
-                                                  frozenset(self.next_bits) | actions)
-        self._successor_schedule = _schedule(self.relation_parts, supports, frozenset(self.current_bits))
-        self._action_preimage_schedule = _schedule(self.relation_parts, supports, frozenset(self.next_bits))
         self._action_twins: dict[str, str] = {}
-        self._care_schedules: dict[int, tuple[Schedule, int]] = {}
-        """Schedules with their clusters simplified by the reachable states, and their care steps
-        (`_within`), by id of the schedule."""
+        self._use_schedules(_Schedules(self.bdd, encoding, _cluster(parts, cluster_size)))
+        self._monolithic_tried = False
         self._reorder = reorder
         self._watched_products = 0
         self._products = 0
@@ -122,22 +114,30 @@ class SymbolicSystem:
         self._dependents: weakref.WeakSet[Any] = weakref.WeakSet()
         self.stats: dict[str, Any] = {
             "backend": backend.BACKEND,
-            "bdd_variables": len(self.current_bits) + len(self.next_bits) + len(actions),
+            "bdd_variables": len(self.current_bits) + len(self.next_bits) + len(encoding.action_bits),
             "state_bits": len(self.current_bits),
-            "action_bits": len(actions),
+            "action_bits": len(encoding.action_bits),
             "relation_clusters": len(self.relation_parts),
             "relation_nodes": sum(backend.dag_size(part) for part in self.relation_parts),
             "initial_nodes": backend.dag_size(initial),
         }
         _live_systems.add(self)
 
+    def _use_schedules(self, schedules: _Schedules) -> None:
+        """Make `schedules` (one form of the transition relation) the one every product runs along."""
+        self.relation_parts = schedules.clusters
+        self._schedules = schedules
+        self._care_schedules: dict[int, tuple[Schedule, int]] = {}
+        """Schedules with their clusters simplified by the reachable states, and their care steps
+        (`_within`), by id of the schedule."""
+
     # ------------------------------------------------------------ images
 
     @backend.guarded
     def image(self, states: Function) -> Function:
         """Successors of `states` (current bits in, current bits out)."""
-        result = self._relational_product(states, self._schedule_for(states, self._image_schedule,
-                                                                     self._state_image_schedule))
+        result = self._relational_product(states, self._schedule_for(states, self._schedules.image,
+                                                                     self._schedules.state_image))
         return backend.rename_disjoint(self.bdd, result, self.encoding.next_to_current)
 
     @backend.guarded
@@ -151,7 +151,7 @@ class SymbolicSystem:
         it is a 10x difference).
         """
         target = self._next_state_target(states)
-        schedule = self._schedule_for(target, self._preimage_schedule, self._state_preimage_schedule)
+        schedule = self._schedule_for(target, self._schedules.preimage, self._schedules.state_preimage)
         return self._relational_product(target, schedule, within)
 
     def _schedule_for(self, operand: Function, full: Schedule, prequantified: Schedule) -> Schedule:
@@ -160,7 +160,8 @@ class SymbolicSystem:
         Images and pre-images also take sets of (state, action) pairs (action
         atoms, witnesses); those need the relation's action bits intact.
         """
-        if not self._private_actions or backend.reads_any(self.bdd, operand, self._private_actions):
+        private = self._schedules.private_actions
+        if not private or backend.reads_any(self.bdd, operand, private):
             return full
         return prequantified
 
@@ -178,7 +179,7 @@ class SymbolicSystem:
     @backend.guarded
     def successors_with_actions(self, states: Function) -> Function:
         """(joint action, successor) pairs from `states`: a BDD over action and current bits."""
-        result = self._relational_product(states, self._successor_schedule)
+        result = self._relational_product(states, self._schedules.successor)
         return backend.rename_disjoint(self.bdd, result, self.encoding.next_to_current)
 
     @backend.guarded
@@ -189,7 +190,7 @@ class SymbolicSystem:
         taken at each position); other formulas use `preimage`, which quantifies
         the actions early.
         """
-        return self._relational_product(self._next_state_target(states), self._action_preimage_schedule)
+        return self._relational_product(self._next_state_target(states), self._schedules.action_preimage)
 
     @backend.guarded
     def preimage_with_actions_within(self, states: Function, within: Function, limit: int) -> Function | None:
@@ -200,7 +201,7 @@ class SymbolicSystem:
         them up (chomp: 894,231 nodes); this form gives up early instead, and is never
         watched for reordering (its blow-ups are its own).
         """
-        schedule, care, care_step = self._within(self._action_preimage_schedule, within)
+        schedule, care, care_step = self._within(self._schedules.action_preimage, within)
         result, _ = _measured_product(self._next_state_target(states), schedule, care, care_step, limit)
         return result
 
@@ -239,6 +240,7 @@ class SymbolicSystem:
 
     def _relational_product(self, states: Function, schedule: Schedule, within: Function | None = None) -> Function:
         """`∃. states ∧ ⋀ parts` along `schedule`; with `within`, for the reachable states in it only."""
+        unrestricted = schedule
         schedule, care, care_step = self._within(schedule, within)
         operand_nodes = self._watched_operand_nodes(states)
         if operand_nodes is None:
@@ -248,7 +250,11 @@ class SymbolicSystem:
             return result
         result, (widest, result_nodes) = _measured_product(states, schedule, care, care_step)
         assert result is not None  # no limit given
-        self._check_blow_up(widest, operand_nodes + result_nodes)
+        ratio = self._blow_up_ratio(widest, operand_nodes + result_nodes)
+        if ratio is not None and not self._monolithic_pays(states, unrestricted, within):
+            backend.set_reordering(self.bdd, True)
+            self.stats["reordering_enabled_after_product"] = {"intermediate_nodes": widest,
+                                                              "times_operand_and_result": round(ratio, 1)}
         self._check_size(widest)
         return result
 
@@ -374,9 +380,10 @@ class SymbolicSystem:
             backend.set_reordering(self.bdd, True)
             self.stats["reordering_enabled_at_nodes"] = live
 
-    def _check_blow_up(self, widest: int, ends: int) -> None:
-        """Turn sifting on when an intermediate conjunction of a product was far bigger than its ends
-        (`ends`: the nodes of its operand and its result).
+    def _blow_up_ratio(self, widest: int, ends: int) -> float | None:
+        """How many times its ends (`ends`: the nodes of its operand and its result) a product's widest
+        intermediate conjunction was, when that makes it a blow-up (else None): then the monolithic
+        relation is tried, or sifting starts.
 
         The static order then separates variables the relation couples (NetBill with
         4 customers: intermediates of 30,000-45,000 nodes, 13-44 times operand plus
@@ -388,12 +395,44 @@ class SymbolicSystem:
         move the decision.
         """
         if widest < max(BLOW_UP_NODES, BLOW_UP_NODES_PER_VARIABLE * self.stats["bdd_variables"]):
-            return
+            return None
         ratio = widest / ends
-        if ratio >= BLOW_UP_RATIO:
-            backend.set_reordering(self.bdd, True)
-            self.stats["reordering_enabled_after_product"] = {"intermediate_nodes": widest,
-                                                              "times_operand_and_result": round(ratio, 1)}
+        return ratio if ratio >= BLOW_UP_RATIO else None
+
+    def _monolithic_pays(self, states: Function, schedule: Schedule, within: Function | None) -> bool:
+        """Try once, on the product that blew up, the relation conjoined into one BDD; keep it when it does
+        that product with at most 1/`MONOLITHIC_MARGIN` of the partitioned clusters' work.
+
+        Work is CUDD's count of computed-table lookups (one per recursive step), not time. Every
+        cluster of a board game reads every move, so the action bits stay in every intermediate
+        until the last cluster; one BDD of them all does it in one pass, and its state-to-state
+        form (∃ actions, `_prequantified`) serves every state pre-image: chomp 9.1 s → 2.2 s,
+        where sifting the partitioned relation took 3 s and left it slower.
+        """
+        if self._monolithic_tried:
+            return False
+        self._monolithic_tried = True
+        fine = self.relation_parts
+        if (len(fine) < 2 or backend.cache_lookups(self.bdd) is None
+                or sum(backend.dag_size(part) for part in fine) > MONOLITHIC_PARTS_NODE_LIMIT):
+            return False
+        merged = _cluster(fine, MONOLITHIC_NODE_LIMIT)
+        if len(merged) != 1:
+            return False
+        current = self._schedules
+        monolithic = _Schedules(self.bdd, self.encoding, merged)
+        work = []
+        for schedules in (current, monolithic):
+            self._use_schedules(schedules)
+            before = backend.cache_lookups(self.bdd)
+            for _ in _product_steps(states, *self._within(schedules.like(current, schedule), within)):
+                pass
+            work.append(backend.cache_lookups(self.bdd) - before)
+        pays = MONOLITHIC_MARGIN * work[1] <= work[0]
+        self._use_schedules(monolithic if pays else current)
+        self.stats["monolithic_relation"] = {"used": pays, "nodes": backend.dag_size(merged[0]),
+                                             "lookups_partitioned": work[0], "lookups_monolithic": work[1]}
+        return pays
 
     # ------------------------------------------------------------ lifetime
 
@@ -407,11 +446,7 @@ class SymbolicSystem:
             dependent.release()
         self._dependents = weakref.WeakSet()
         self.initial = self.reachable = None  # type: ignore[assignment]
-        self.relation_parts = []
-        self._image_schedule = self._preimage_schedule = self._successor_schedule = []
-        self._state_image_schedule = self._state_preimage_schedule = []
-        self._action_preimage_schedule = []
-        self._care_schedules = {}
+        self._use_schedules(_Schedules(self.bdd, self.encoding, []))
         self.expressions = None  # type: ignore[assignment]
         self.encoding = None  # type: ignore[assignment]
         _live_systems.discard(self)
@@ -466,6 +501,31 @@ def _product_steps(states: Function, schedule: Schedule, care: Function | None,
         yield result
     if care_step == len(schedule):
         yield result & care
+
+
+class _Schedules:
+    """One form of the transition relation: its clusters and the product schedules derived from them."""
+
+    NAMES = ("image", "preimage", "state_image", "state_preimage", "successor", "action_preimage")
+
+    def __init__(self, manager: Manager, encoding: Encoding, clusters: list[Function]) -> None:
+        self.clusters = clusters
+        supports = [backend.support(manager, part) for part in clusters]
+        actions = frozenset(encoding.action_bits)
+        current, following = frozenset(encoding.current_bits), frozenset(encoding.next_bits)
+        self.private_actions = _private_action_bits(supports, actions)
+        quantified, quantified_supports = _prequantified(manager, clusters, supports, self.private_actions)
+        self.image = _schedule(clusters, supports, current | actions)
+        self.preimage = _schedule(clusters, supports, following | actions)
+        self.state_image = _schedule(quantified, quantified_supports, current | actions)
+        self.state_preimage = _schedule(quantified, quantified_supports, following | actions)
+        self.successor = _schedule(clusters, supports, current)
+        self.action_preimage = _schedule(clusters, supports, following)
+
+    def like(self, other: _Schedules, schedule: Schedule) -> Schedule:
+        """This form's schedule for the product `other` runs along `schedule`."""
+        name = next(name for name in self.NAMES if getattr(other, name) is schedule)
+        return getattr(self, name)
 
 
 _live_systems: weakref.WeakSet[SymbolicSystem] = weakref.WeakSet()
