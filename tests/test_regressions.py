@@ -60,7 +60,7 @@ def test_images_of_state_action_pairs_keep_private_action_bits() -> None:
     """
     model = leaving_model()
     system = build_system(model)
-    assert system._private_actions  # the case under test: A's action bits are read by A's part only
+    assert system._schedules.private_actions  # the case under test: A's action bits are read by A's part only
     bdd = system.bdd
     actions = system.encoding.action_bits
     leave, stay = system.encoding.action_cube("A", "leave"), system.encoding.action_cube("A", "stay")
