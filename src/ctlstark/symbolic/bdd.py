@@ -124,6 +124,12 @@ INITIAL_CACHE_SLOTS = 2**12
 dd's default, 2**18 slots, allocates 16 MB and takes 6 ms at start-up; measured on models
 from 18 states to the GDL games, the small start changes no large run beyond noise
 (docs/performance.md, "Start-up")."""
+MAX_CACHE_SLOTS = 2**19
+"""…and grows to at most this many slots (CUDD's own cap is in the billions). Grown unbounded it
+was most of the memory of the larger runs: chomp 342 → 166 MB, dc N = 200 213 → 139 MB,
+chickentictactoe 97 → 68 MB with this cap, whole-process CPU unchanged (mutex N = 256 with LTL
++3 %, within noise); 2**18 saved a little more and cost mutex 9 %, 2**17 21 % (docs/performance.md,
+"Memory")."""
 
 
 def new_manager(max_memory: int | None = None) -> Manager:
@@ -134,8 +140,10 @@ def new_manager(max_memory: int | None = None) -> Manager:
     """
     manager = _dd.BDD(initial_cache_size=INITIAL_CACHE_SLOTS) if BACKEND == "cudd" else _dd.BDD()
     manager.configure(reordering=False)
-    if max_memory is not None and BACKEND == "cudd":
-        manager.configure(max_memory=max_memory)
+    if BACKEND == "cudd":
+        if max_memory is not None:
+            manager.configure(max_memory=max_memory)
+        manager.configure(max_cache_hard=MAX_CACHE_SLOTS)
     return manager
 
 
