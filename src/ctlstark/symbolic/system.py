@@ -240,18 +240,17 @@ class SymbolicSystem:
 
     def _relational_product(self, states: Function, schedule: Schedule, within: Function | None = None) -> Function:
         """`∃. states ∧ ⋀ parts` along `schedule`; with `within`, for the reachable states in it only."""
-        unrestricted = schedule
-        schedule, care, care_step = self._within(schedule, within)
+        restricted, care, care_step = self._within(schedule, within)
         operand_nodes = self._watched_operand_nodes(states)
         if operand_nodes is None:
             result = states
-            for result in _product_steps(states, schedule, care, care_step):
+            for result in _product_steps(states, restricted, care, care_step):
                 pass
             return result
-        result, (widest, result_nodes) = _measured_product(states, schedule, care, care_step)
+        result, (widest, result_nodes) = _measured_product(states, restricted, care, care_step)
         assert result is not None  # no limit given
         ratio = self._blow_up_ratio(widest, operand_nodes + result_nodes)
-        if ratio is not None and not self._monolithic_pays(states, unrestricted, within):
+        if ratio is not None and not self._monolithic_pays(states, schedule, within):
             backend.set_reordering(self.bdd, True)
             self.stats["reordering_enabled_after_product"] = {"intermediate_nodes": widest,
                                                               "times_operand_and_result": round(ratio, 1)}
