@@ -103,3 +103,19 @@ def test_ctlstar_formula_states_agree(case: tuple[Model, f.Formula]) -> None:
 @given(models_and_ctlstar_formulas(max_bits=MAX_STATE_BITS))
 def test_ctlstar_formula_states_agree_long(case: tuple[Model, f.Formula]) -> None:
     assert_same_verdicts(*case)
+
+
+@settings(max_examples=examples(300))
+@given(models_and_formulas())
+def test_invariants_decided_from_the_reachable_states_agree(case: tuple[Model, f.Formula]) -> None:
+    """`AG φ` at the top is decided without its fixpoint (route `reachable:AG`): under fairness, with
+    deadlocks and with φ itself temporal, the verdict is the oracle's and the labelled one's."""
+    model, body = case
+    invariant = f.A(f.G(body))
+    checker = Checker(build_system(model))
+    verdict = checker.holds(invariant)
+    assert checker.routes[invariant] == "reachable:AG"
+    assert verdict == ExplicitChecker(ExplicitSystem(model)).holds(invariant), write_model(model)
+    labelled = Checker(checker.system)
+    labelled.states(invariant)
+    assert labelled.holds(invariant) == verdict and labelled.routes[invariant] == "fast:AG"

@@ -73,4 +73,4 @@ def test_train_gate_routes_use_the_tableau_for_the_fault_property() -> None:
     report = check(EXAMPLES / "train_gate_controller.ispl")
     fault = report.formulas[1]
     assert [route["route"] for route in fault.routes] == ["fast:EX", "tableau(2 vars, 1 fairness sets)"]
-    assert [route["route"] for route in report.formulas[0].routes] == ["fast:AG"]
+    assert [route["route"] for route in report.formulas[0].routes] == ["reachable:AG"]

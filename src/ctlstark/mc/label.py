@@ -123,9 +123,28 @@ class Checker:
         return self.system.initial & self.fair_states
 
     def holds(self, formula: f.Formula) -> bool:
-        """True when the formula holds in every fair initial state."""
+        """True when the formula holds in every fair initial state.
+
+        An invariant `AG φ` (the CTL reading) is decided without its backward fixpoint, as
+        NuSMV checks invariants: a reachable fair state is reached from an initial state
+        that is fair too (the path continues fairly from it), so `AG φ` holds in every fair
+        initial state iff no reachable fair state violates φ (route `reachable:AG`). On
+        blocks2player the backward `EF ¬φ` passed 120 s; this is one conjunction.
+        """
+        invariant = self._invariant(formula)
+        if invariant is not None:
+            self.routes[formula] = "reachable:AG"
+            return self.fair_states & ~self._label(invariant) == self.system.bdd.false
         satisfied = self.states(formula)
         return self.fair_initial_states & ~satisfied == self.system.bdd.false
+
+    def _invariant(self, formula: f.Formula) -> f.Formula | None:
+        """φ when `formula` is `AG φ` for a state formula φ, read over all paths (not MCMAS's `LTL`/`CTL*`
+        entries) and not labelled yet; else None."""
+        if (self._fast_paths and isinstance(formula, f.A) and not formula.infinite and isinstance(formula.path, f.G)
+                and f.is_state_formula(formula.path.operand) and formula not in self._cache):
+            return formula.path.operand
+        return None
 
     def routes_of(self, formula: f.Formula) -> list[tuple[f.Formula, str]]:
         """The routes taken by the path-quantified subformulas of `formula`, in computation order."""
