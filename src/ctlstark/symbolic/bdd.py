@@ -132,6 +132,13 @@ chickentictactoe 97 → 68 MB with this cap, whole-process CPU unchanged (mutex 
 "Memory")."""
 
 
+LOOSE_UP_TO = 100_000
+"""CUDD grows its unique table without collecting garbage first until the table has this many
+slots (dd's default: 6.7 M), so dead nodes piled up to the peak: chomp 166 → 101 MB and 4.1 → 3.3 s
+(fewer dead nodes to walk), mutex N = 256 151 → 90 MB at +5 % CPU, sum15, eotcatcit, ticTacToe
+63–64 → 48 MB, muddy 16 45 → 36 MB, the others within ±7 % CPU (docs/performance.md, "Memory")."""
+
+
 def new_manager(max_memory: int | None = None) -> Manager:
     """A fresh manager with dynamic reordering off (the static order is the plan).
 
@@ -143,7 +150,7 @@ def new_manager(max_memory: int | None = None) -> Manager:
     if BACKEND == "cudd":
         if max_memory is not None:
             manager.configure(max_memory=max_memory)
-        manager.configure(max_cache_hard=MAX_CACHE_SLOTS)
+        manager.configure(max_cache_hard=MAX_CACHE_SLOTS, loose_up_to=LOOSE_UP_TO)
     return manager
 
 
