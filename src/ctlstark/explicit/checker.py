@@ -20,7 +20,8 @@ algorithms chosen to be independent of the symbolic fixpoints:
 * `<g>X/F/G/U`: the one-step game of the coalition enumerated state by state
   (its choices, the others' responses, the successors of each joint action),
   then the fixpoints of its controllable pre-image, without fairness
-  (`explicit/strategic.py`);
+  (`explicit/strategic.py`); with `strategies` other than "perfect", uniform
+  memoryless strategies enumerated one by one (`explicit/uniform.py`);
 * `A ψ` is `¬E ¬ψ`.
 
 Which semantics a path quantifier gets (docs/semantics.md, "Paths and
@@ -53,6 +54,8 @@ from .graph import backward_closure, is_nontrivial, strongly_connected_component
 from .ltl import ActionPosition, Lasso, exists_fair_action_path, exists_fair_path, holds_on_lasso, to_nnf
 from .strategic import CoalitionGame, force_always, force_next, force_until
 from .system import ExplicitSystem, State
+from ..semantics.strategies import check_strategy_semantics
+from .uniform import UniformGame, uniform_always, uniform_next, uniform_until
 
 StateSet = frozenset[State]
 Relation = dict[State, frozenset[State]]
@@ -62,11 +65,16 @@ class ExplicitChecker:
     """Computes, for a state formula, the set of reachable states where it holds.
 
     `fairness` overrides the model's fairness formulas (the fairness formulas
-    themselves are evaluated without fairness).
+    themselves are evaluated without fairness). `strategies` picks the strategies
+    of ATL coalitions (`STRATEGY_SEMANTICS`): "perfect" information, or uniform
+    memoryless ones — "uniform" (subjective), "uniform-objective" or
+    "uniform-pooled" (`explicit/uniform.py`); nested ATL gets the same setting.
     """
 
-    def __init__(self, system: ExplicitSystem, *, fairness: tuple[Formula, ...] | None = None) -> None:
+    def __init__(self, system: ExplicitSystem, *, fairness: tuple[Formula, ...] | None = None,
+                 strategies: str = "perfect") -> None:
         self.system = system
+        self.strategies = check_strategy_semantics(strategies)
         self.model = system.model
         self.reachable: StateSet = system.states
         self._successors = system.successors
@@ -75,9 +83,10 @@ class ExplicitChecker:
         self._path_cache: dict[Formula, StateSet] = {}
         self._commitment_cache: dict[tuple[str, str], Relation] = {}
         self._games: dict[str, CoalitionGame] = {}
+        self._uniform_games: dict[str, UniformGame] = {}
         constraints = self.model.fairness if fairness is None else fairness
         if constraints:
-            unfair = ExplicitChecker(system, fairness=())
+            unfair = ExplicitChecker(system, fairness=(), strategies=strategies)
             self.fairness_sets: tuple[StateSet, ...] = tuple(unfair.sat(f) for f in constraints)
             self.fair_states: StateSet = self._eg(self.reachable)
         else:
@@ -278,6 +287,8 @@ class ExplicitChecker:
 
     def _strategic(self, formula: ATL) -> StateSet:
         """`<g>X/F/G/U` over the coalition's explicit one-step game (fairness ignored, as MCMAS by default)."""
+        if self.strategies != "perfect":
+            return self._uniform_strategic(formula)
         game = self._game(formula.group)
         match formula.path:
             case X(operand=x):
@@ -289,6 +300,29 @@ class ExplicitChecker:
             case U(left=l, right=r):
                 return force_until(game, self.sat(l), self.sat(r))
         raise UnsupportedFormula(f"ATL takes X, F, G or U: {to_text(formula)}")
+
+    def _uniform_strategic(self, formula: ATL) -> StateSet:
+        """`<g>X/F/G/U` under uniform memoryless strategies, in the variant `self.strategies`."""
+        game = self._uniform_game(formula.group)
+        variant = self.strategies
+        match formula.path:
+            case X(operand=x):
+                return uniform_next(game, self.sat(x), variant)
+            case G(operand=x):
+                return uniform_always(game, self.sat(x), variant)
+            case F(operand=x):
+                return uniform_until(game, self.reachable, self.sat(x), variant)
+            case U(left=l, right=r):
+                return uniform_until(game, self.sat(l), self.sat(r), variant)
+        raise UnsupportedFormula(f"ATL takes X, F, G or U: {to_text(formula)}")
+
+    def _uniform_game(self, group: str) -> UniformGame:
+        """The uniform-strategy game of `group`, built once per checker."""
+        if group not in self._uniform_games:
+            if group not in self.model.groups:
+                raise UnsupportedFormula(f"unknown group {group!r}")
+            self._uniform_games[group] = UniformGame(self.system, self.model.groups[group])
+        return self._uniform_games[group]
 
     def _game(self, group: str) -> CoalitionGame:
         """The coalition game of `group`, built once per checker."""
