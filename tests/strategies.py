@@ -16,6 +16,7 @@ them without fairness.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 from collections.abc import Callable, Sequence
 
@@ -635,7 +636,75 @@ _ATL_PATH_SHAPES = ("X", "F", "G", "U")
 
 
 @st.composite
-def models_and_atl_formulas(draw: Draw, max_bits: int = 6, depth: int = 3) -> tuple[Model, f.Formula]:
+def imperfect_information_models(draw: Draw) -> Model:
+    """Guessing games where what the players do not see decides: the environment picks a hidden value,
+    perhaps shows a hint about it, and over one or two rounds moves a score by a random table of the hidden
+    value and the players' moves; players see the round and the hint, not the value.
+
+    `models()` almost never hides anything that changes a coalition's best move (a uniform strategy then
+    does as well as a perfect-information one: 0 of ~3,000 random cases differed); here it often does.
+    """
+    hidden = draw(st.integers(2, 3))
+    rounds = draw(st.integers(1, 2))
+    players = [f"P{i}" for i in range(draw(st.integers(1, 2)))]
+    moves = {player: draw(st.integers(2, 3 if len(players) == 1 and rounds == 1 else 2)) for player in players}
+    hint = draw(st.sampled_from(("none", "parity", "exact")))
+    sees_hint = {player: draw(st.booleans()) for player in players}
+    changes = ("score = score", "score = 1", "score = 2", "score = 2", "score = 0")
+    lines = []
+    for h in range(hidden):
+        for joint in itertools.product(*(range(moves[p]) for p in players)):
+            change = draw(st.sampled_from(changes))
+            if change == "score = score":
+                continue
+            acted = " and ".join(f"{p}.Action = m{m}" for p, m in zip(players, joint))
+            lines.append(f"    {change} if phase >= 1 and phase <= {rounds} and h = {h} and {acted};")
+    hint_value = {"none": lambda h: 0, "parity": lambda h: h % 2, "exact": lambda h: h}[hint]
+    text = [
+        "Semantics = SingleAssignment;",
+        "Agent Environment",
+        f"  Obsvars: phase : 0 .. {rounds + 1}; end Obsvars",
+        f"  Vars: h : 0 .. {hidden - 1}; hint : 0 .. {hidden - 1}; score : 0 .. 2; end Vars",
+        f"  Actions = {{{', '.join(f'pick{h}' for h in range(hidden))}}};",
+        "  Protocol: phase = 0 : {" + ", ".join(f"pick{h}" for h in range(hidden)) + "}; Other : {pick0}; end Protocol",
+        "  Evolution:",
+        *[f"    h = {h} if phase = 0 and Action = pick{h};" for h in range(hidden)],
+        *[f"    hint = {hint_value(h)} if phase = 0 and Action = pick{h};" for h in range(hidden)],
+        f"    phase = phase + 1 if phase <= {rounds};",
+        *lines,
+        "  end Evolution",
+        "end Agent",
+    ]
+    for player in players:
+        observed = "  Lobsvars = {hint};" if sees_hint[player] else ""
+        text += [
+            f"Agent {player}",
+            *([observed] if observed else []),
+            "  Vars: ready : boolean; end Vars",
+            f"  Actions = {{{', '.join(f'm{m}' for m in range(moves[player]))}}};",
+            "  Protocol: Other : {" + ", ".join(f"m{m}" for m in range(moves[player])) + "}; end Protocol",
+            "  Evolution: ready = ready if ready = ready; end Evolution",
+            "end Agent",
+        ]
+    text += [
+        "Evaluation",
+        "  top if Environment.score = 2;",
+        "  some if Environment.score >= 1;",
+        f"  over if Environment.phase = {rounds + 1};",
+        "end Evaluation",
+        "InitStates Environment.phase = 0 and Environment.score = 0 and Environment.h = 0 and "
+        "Environment.hint = 0" + "".join(f" and {p}.ready = false" for p in players) + "; end InitStates",
+        "Groups " + " ".join(f"g{i} = {{{p}}};" for i, p in enumerate(players))
+        + (f" team = {{{', '.join(players)}}};" if len(players) > 1 else "") + " end Groups",
+        "Formulae top; end Formulae",
+    ]
+    from ctlstark.ispl import parse_model
+    return parse_model("\n".join(text), "guessing.ispl")
+
+
+@st.composite
+def models_and_atl_formulas(draw: Draw, max_bits: int = 6, depth: int = 3,
+                            model_strategy: st.SearchStrategy[Model] | None = None) -> tuple[Model, f.Formula]:
     """A random model whose groups include the grand coalition, and a random state formula with ATL at the top
     (`<g>…`, or `E`/`A` over a path formula whose first operand is an ATL formula).
 
@@ -643,7 +712,7 @@ def models_and_atl_formulas(draw: Draw, max_bits: int = 6, depth: int = 3) -> tu
     over CTL shapes or over conjunctions/disjunctions of them (general CTL*
     paths), where ATL subformulas are state leaves.
     """
-    model = draw(models(max_bits))
+    model = draw(models(max_bits) if model_strategy is None else model_strategy)
     model = dataclasses.replace(model, groups={**model.groups, "everyone": model.agent_names})
 
     @st.composite

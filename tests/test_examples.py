@@ -50,6 +50,35 @@ class ExampleCase:
 T, F = True, False
 
 CASES = (
+    ExampleCase("shell_game.ispl", 13, 0, (
+        Expected(T, "perfect information: once the ball is hidden the player sees it and lifts that cup"),
+        Expected(T, "in each guessing state, lifting the cup the ball is under wins at once"),
+        Expected(T, "whatever cup is lifted, the game ends won or lost"),
+        Expected(T, "the player sees the ball and lifts another cup"),
+        Expected(F, "the player, an opponent of the dealer, may lift the cup the ball is under"),
+        Expected(T, "the dealer hides the ball under a cup and the player lifts that cup"),
+        Expected(F, "the negation of formula 1"),
+    )),
+    ExampleCase("two_guards.ispl", 14, 0, (
+        Expected(T, "perfect information: the Patrol walks straight into the intruder's room"),
+        Expected(T, "as formula 1"),
+        Expected(T, "as formula 1: caught at the first step, before the radio is heard"),
+        Expected(T, "the Patrol's strategy may depend on the room; the Watcher cannot stop it"),
+        Expected(F, "the Patrol, an opponent, may stay in the corridor"),
+        Expected(T, "the negation of formula 5"),
+    )),
+    ExampleCase("combination_lock.ispl", 17, 0, (
+        Expected(T, "perfect information: Robot1 sees lock 1's progress and presses a, a, b"),
+        Expected(T, "Robot2 presses a, a, b, following the clicks"),
+        Expected(T, "as formula 1: Robot1 alone suffices"),
+        Expected(T, "press b for ever"),
+    )),
+    ExampleCase("blind_lift.ispl", 10, 0, (
+        Expected(T, "perfect information: both porters grab the handle's side"),
+        Expected(T, "as formula 1"),
+        Expected(F, "Porter2, an opponent, may grab the wrong side every time"),
+        Expected(T, "grab opposite sides for ever"),
+    )),
     ExampleCase("dining_cryptographers.ispl", 64, 0, (
         Expected(T, "odd parity and not paid: one of the others paid, and flipping the coin between them swaps payers unseen"),
         Expected(T, "even parity is public and only happens when nobody paid, so the even states are closed under every ~i"),

@@ -25,6 +25,7 @@ from .logic.normalise import subformulas
 from .render.tables import formula_rows, html_table, text_table, trace_rows, verdict_word
 from .model import FormulaEntry, FormulaMode, Model
 from .runtime.progress import Progress
+from .semantics.strategies import check_strategy_semantics
 
 if TYPE_CHECKING:
     from .mc.label import Checker
@@ -257,6 +258,7 @@ def check(
     max_memory: int | None = None,
     timeout: float | None = None,
     lint: bool = False,
+    strategies: str = "perfect",
 ) -> CheckReport:
     """Check the model's own formulae (unless `file_formulae` is False), then `formulas`.
 
@@ -276,6 +278,10 @@ def check(
     wall time) limits the whole run. `lint` adds the lint warnings
     (`ctlstark.lint`: unused variables, actions never enabled, ...) as `report.lint`,
     placed where the model's file declares them (a `Model` built in Python has no positions).
+    `strategies` is the reading of the strategic operators `<g>`: `"perfect"` (perfect
+    information, MCMAS's default), `"uniform"`, `"uniform-objective"` or `"uniform-pooled"`
+    (uniform memoryless strategies under imperfect information; docs/semantics.md); any
+    other value raises `ValueError`.
 
     Ctrl-C (KeyboardInterrupt), the time limit or the memory limit while
     formulas are checked end the run with the verdicts obtained so far: the
@@ -285,7 +291,7 @@ def check(
     """
     options = CheckOptions(file_formulae=file_formulae, deadlock=deadlock, witness=witness, lint=lint,
                            reorder=reorder, order=order, cluster_size=cluster_size, max_memory=max_memory,
-                           timeout=timeout)
+                           timeout=timeout, strategies=strategies)
     return check_with(model, formulas, options, progress)
 
 
@@ -306,6 +312,10 @@ class CheckOptions:
     cluster_size: int | None = None
     max_memory: int | None = None
     timeout: float | None = None
+    strategies: str = "perfect"
+
+    def __post_init__(self) -> None:
+        check_strategy_semantics(self.strategies)
 
 
 @resource_guarded
@@ -341,7 +351,7 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
                           cluster_size=CLUSTER_NODE_LIMIT if options.cluster_size is None else options.cluster_size)
     times["encode"] = float(system.stats.get("encode_seconds", 0.0))
     times["reach"] = float(system.stats.get("reach_seconds", 0.0))
-    checker = Checker(system)
+    checker = Checker(system, strategies=options.strategies)
     checkpoint()
 
     check_started = time.perf_counter()

@@ -50,6 +50,15 @@ class VariableOrder(str, enum.Enum):
     declaration = "declaration"
 
 
+class StrategySemantics(str, enum.Enum):
+    """`--strategies` choices (semantics.strategies.STRATEGY_SEMANTICS)."""
+
+    perfect = "perfect"
+    uniform = "uniform"
+    uniform_objective = "uniform-objective"
+    uniform_pooled = "uniform-pooled"
+
+
 class _PlainFlagsHelp:
     """Help that shows a flag (`--witness`) as it is typed: typer renders it `--witness <bool>`."""
 
@@ -263,6 +272,13 @@ def check_command(
         help="Conjoin parts of the transition relation into clusters of at most this many BDD nodes "
         "(1: one part per variable and protocol).",
     ),
+    strategies: StrategySemantics = typer.Option(
+        StrategySemantics.perfect, "--strategies", case_sensitive=False,
+        help="Reading of <g>: 'perfect' (the coalition sees the whole state; MCMAS's default), 'uniform' "
+        "(one uniform memoryless strategy, each member acting on its own local state, wins from every state "
+        "some member cannot tell apart), 'uniform-objective' (from the current state alone) or "
+        "'uniform-pooled' (from every state no member can tell apart). docs/semantics.md.",
+    ),
     stats: bool = typer.Option(
         False, "--stats", help="After each verdict, show how each path-quantified subformula was computed."
     ),
@@ -305,7 +321,8 @@ def check_command(
         try:
             options = CheckOptions(file_formulae=not only, deadlock=deadlock, witness=witness or dot_file is not None,
                                    lint=lint, reorder=reorder, order=order.value, cluster_size=cluster_size,
-                                   max_memory=_memory_size(max_memory), timeout=timeout)
+                                   max_memory=_memory_size(max_memory), timeout=timeout,
+                                   strategies=strategies.value)
             output = _ReportOutput(as_json=as_json, stats=stats, witness=witness, dot_file=dot_file,
                                    reproducible=reproducible)
             progress = TerminalProgress() if TerminalProgress.wanted(quiet) else None

@@ -46,7 +46,8 @@ from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..errors import recursion_headroom
 from ..symbolic.system import SymbolicSystem
-from . import atl, commitments, ctl, epistemic, steps
+from ..semantics.strategies import check_strategy_semantics
+from . import atl, commitments, ctl, epistemic, steps, uniform
 from .tableau import ExistPath
 
 _BOOLEAN = f.BOOLEAN_CONNECTIVES
@@ -65,8 +66,9 @@ class Checker:
     """Labels reachable states with the formulas they satisfy (CTLK with fairness)."""
 
     def __init__(self, system: SymbolicSystem, *, fairness: Sequence[f.Formula] | None = None,
-                 fast_paths: bool = True):
-        """`fairness` defaults to the model's `Fairness` section.
+                 fast_paths: bool = True, strategies: str = "perfect"):
+        """`fairness` defaults to the model's `Fairness` section; `strategies` is the reading of `<g>`
+        (`semantics.strategies.STRATEGY_SEMANTICS`: perfect information, MCMAS's default, or a uniform one).
 
         `fast_paths=False` (for tests) sends every path formula that is not a
         state formula to the tableau, CTL-shaped ones included — nested ones too, which
@@ -82,6 +84,8 @@ class Checker:
         self._cache: dict[f.Formula, Function] = {}
         self._knowledge_cache: dict[f.Formula, Function] = {}
         self._controllable: dict[str, atl.ControllablePreimage] = {}
+        self.strategies = check_strategy_semantics(strategies)
+        self._uniform: dict[str, uniform.UniformGame] = {}
         self._fast_paths = fast_paths
         self._infinite_cache: dict[f.Formula, tuple[Function, str]] = {}
         self._infinite_states: Function | None = None
@@ -90,7 +94,7 @@ class Checker:
         constraints = system.model.fairness if fairness is None else tuple(fairness)
         with backend.memory_guard():
             if constraints:
-                unfair = Checker(system, fairness=())
+                unfair = Checker(system, fairness=(), strategies=strategies)
                 self._constraints = [unfair.states(constraint) for constraint in constraints]
                 unfair.release()
                 self.fair_states: Function = ctl.eg_fair(system, system.reachable, self._constraints)
@@ -161,6 +165,7 @@ class Checker:
         self._cache.clear()
         self._knowledge_cache.clear()
         self._controllable.clear()
+        self._uniform.clear()
         self._channels.clear()
         self._stranded.clear()
         self._infinite_cache.clear()
@@ -441,6 +446,8 @@ class Checker:
         if pre is None:
             pre = self._controllable[formula.group] = atl.ControllablePreimage(self.system,
                                                                               self._members(formula.group))
+        if self.strategies != "perfect":
+            return self._uniform_strategic(formula, pre)
         match formula.path:
             case f.X(operand=operand):
                 return atl.can_force_next(pre, self._label(operand))
@@ -451,6 +458,28 @@ class Checker:
             case f.U(left=left, right=right):
                 return atl.can_force_until(pre, self._label(left), self._label(right))
         raise UnsupportedFormula(f"cannot check {f.to_text(formula)}: ATL takes X, F, G or U")
+
+    def _uniform_strategic(self, formula: f.ATL, pre: atl.ControllablePreimage) -> Function:
+        """`<g>X/G/F/U` under uniform memoryless strategies (`mc.uniform`); records the route."""
+        game = self._uniform.get(formula.group)
+        if game is None:
+            game = self._uniform[formula.group] = uniform.UniformGame(self.system, pre, self._members(formula.group),
+                                                                      self.strategies)
+        reachable = self.system.reachable
+        match formula.path:
+            case f.X(operand=operand):
+                answer = game.solve("X", reachable, self._label(operand))
+            case f.G(operand=operand):
+                answer = game.solve("G", self._label(operand), reachable)
+            case f.F(operand=operand):
+                answer = game.solve("U", reachable, self._label(operand))
+            case f.U(left=left, right=right):
+                answer = game.solve("U", self._label(left), self._label(right))
+            case _:
+                raise UnsupportedFormula(f"cannot check {f.to_text(formula)}: ATL takes X, F, G or U")
+        nodes = f", {answer.search_nodes} partial strategies" if answer.route == "search" else ""
+        self.routes[formula] = f"{self.strategies}:{answer.route}{nodes}"
+        return answer.states
 
     def _commitment(self, formula: f.C | f.Fu | f.SC) -> Function:
         system, worlds = self.system, self.fair_states

@@ -6,7 +6,7 @@
   from the current one (subjective ATL_ir: Schobbens 2004; Jamroga–van der Hoek 2004);
 * `uniform-objective`: the same, from the current state alone;
 * `uniform-pooled`: the same, from every state no member can tell apart (the members
-  pool what they know; MCMAS's `-atlk 2`).
+  pool what they know; MCMAS's `-atlk 2` for a one-agent coalition).
 
 One list for the command line, the API, batch manifests and both engines.
 """

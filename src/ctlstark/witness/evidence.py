@@ -48,6 +48,9 @@ def gather_evidence(builder: WitnessBuilder, formula: f.Formula, verdict: bool) 
     model = checker.system.model
     checkpoint()
     if isinstance(formula, f.ATL):
+        if checker.strategies != "perfect":
+            return Evidence(model, missing=f"strategies are shown for --strategies perfect only, not yet for "
+                                           f"{checker.strategies}")
         return Evidence(model, strategy=explain_strategy(checker, formula, verdict))
     if not admits_trace(formula, verdict):
         return Evidence(model, missing=no_trace_reason(formula, verdict))

@@ -1,0 +1,266 @@
+"""Strategic operators under imperfect information: uniform memoryless strategies (ATL_ir).
+
+A uniform memoryless strategy gives each member of the coalition one action per local
+state it can be in (what it observes), enabled by its protocol wherever it is in that
+local state. Where the strategy's choice has no successor the coalition is stuck: `X`
+and `G` fail there, `F` and `U` hold only where the goal already does. `W_σ(ψ)` is the set
+of states from which every outcome of σ satisfies ψ; `<g>ψ` holds at q when one σ wins
+
+* `uniform-objective`: from q;
+* `uniform` (subjective ATL_ir; Schobbens 2004, Jamroga–van der Hoek 2004): from every
+  reachable state some member cannot tell apart from q;
+* `uniform-pooled`: from every reachable state no member can tell apart from q (the
+  members pool what they know; MCMAS's `-atlk 2` on one-agent coalitions).
+
+Deciding this is Δ2^P-complete, so the work goes cheapest first (docs/semantics.md,
+"Strategies under imperfect information"):
+
+1. A lower bound: the states every allowed choice wins from, and for a one-member
+   coalition the knowledge-based fixpoint (a local state joins when one of its actions is
+   safe in every state with that local state; those actions form a uniform strategy).
+2. A depth-first search over partial strategies Σ — a set of allowed actions per member
+   local state, exactly one once assigned. The optimistic fixpoint (the coalition picks
+   per state among Σ's actions) bounds every completion of Σ from above, and the
+   pessimistic one (every Σ action must be safe) from below. A branch whose optimistic
+   bound wins nothing undecided is cut; what its pessimistic bound wins is decided; else
+   one undecided member local state is assigned each of its actions in turn. The root's
+   optimistic bound is the perfect-information answer over the protocols, so states
+   outside it are decided FALSE before any branching.
+
+Everything is a BDD over states and action bits: no state is enumerated, only the
+member local states the search assigns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from ..runtime.limits import checkpoint
+from ..semantics.fixpoint import fixpoint
+from ..semantics.strategies import STRATEGY_SEMANTICS
+from ..symbolic import bdd as backend
+from ..symbolic.bdd import Function
+from ..symbolic.encode import TransitionEncoder
+from ..symbolic.system import SymbolicSystem
+from . import epistemic
+from .atl import ControllablePreimage
+
+SAFE_CACHE_SIZE = 512
+"""`safe(Z)` results kept per coalition: sibling branches of the search ask for the same Z often."""
+
+
+@dataclass
+class Partial:
+    """A partial uniform strategy: per member, the allowed (local state, action) pairs still open,
+    and the local states already assigned one action."""
+
+    choices: dict[str, Function]
+    assigned: dict[str, Function]
+
+    def joint(self, manager: backend.Manager) -> Function:
+        result = manager.true
+        for member_choices in self.choices.values():
+            result &= member_choices
+        return result
+
+    def assign(self, member: str, local_state: Function, action: Function) -> Partial:
+        choices = dict(self.choices)
+        choices[member] = (self.choices[member] & ~local_state) | (self.choices[member] & local_state & action)
+        assigned = dict(self.assigned)
+        assigned[member] = self.assigned[member] | local_state
+        return Partial(choices, assigned)
+
+
+@dataclass
+class UniformAnswer:
+    """The states where `<g>ψ` holds, and how they were decided."""
+
+    states: Function
+    route: str
+    search_nodes: int = 0
+    strategies: list[tuple[Function, Partial]] = field(default_factory=list)
+    """(states decided TRUE, the partial strategy whose every completion wins them), in order found."""
+
+
+PathKind = str  # "X", "G" or "U"
+
+
+class UniformGame:
+    """One coalition's uniform strategies over one system, for one reading of `<g>`."""
+
+    def __init__(self, system: SymbolicSystem, pre: ControllablePreimage, members: Iterable[str], variant: str):
+        if variant not in STRATEGY_SEMANTICS[1:]:
+            raise ValueError(f"not a uniform strategy semantics: {variant!r}")
+        self.system = system
+        self.pre = pre
+        self.members = tuple(members)
+        self.variant = variant
+        manager = system.bdd
+        self.manager = manager
+        self.hidden = {member: frozenset(system.current_bits) - system.local_bits(member) for member in self.members}
+        self.local_order = {member: [bit for bit in sorted(system.local_bits(member), key=manager.level_of_var)]
+                            for member in self.members}
+        transitions = TransitionEncoder(system.encoding, system.expressions)
+        agents = {agent.name: agent for agent in system.model.agents}
+        self.allowed = {member: self._allowed(transitions.protocol(agents[member])
+                                              & system.encoding.action_domain(member), member)
+                        for member in self.members}
+        self.action_cubes = {member: [(name, system.encoding.action_cube(member, name))
+                                      for name in system.encoding.actions[member].actions]
+                             for member in self.members}
+        self.multiple = {member: self._has_two_actions(member) for member in self.members}
+        self._safe_cache: dict[Function, Function] = {}
+
+    # ------------------------------------------------------------ set-up
+
+    def _allowed(self, protocol: Function, member: str) -> Function:
+        """(local state, action) pairs: the local state occurs, and the protocol enables the action in every
+        reachable state with it."""
+        reachable, hidden = self.system.reachable, self.hidden[member]
+        occurring = backend.exist(self.manager, hidden, reachable)
+        refused = backend.and_exists(reachable, ~protocol, hidden)
+        return occurring & ~refused
+
+    def _has_two_actions(self, member: str) -> Function:
+        """Local states of `member` with at least two allowed actions (where the search may branch)."""
+        seen, result = self.manager.false, self.manager.false
+        for _, action in self.action_cubes[member]:
+            offers = backend.exist(self.manager, self.system.action_bits[member], self.allowed[member] & action)
+            result |= seen & offers
+            seen |= offers
+        return result
+
+    # ------------------------------------------------------------ one step
+
+    def safe(self, target: Function) -> Function:
+        """(state, coalition action) pairs: available, and no response leads outside `target` (cached)."""
+        cached = self._safe_cache.get(target)
+        if cached is None:
+            if len(self._safe_cache) >= SAFE_CACHE_SIZE:
+                self._safe_cache.clear()
+            cached = self._safe_cache[target] = self.pre.safe(target)
+        return cached
+
+    def optimistic_step(self, strategy: Function) -> Callable[[Function], Function]:
+        """`Z ↦ states where some action of `strategy` is safe for Z` (above every completion)."""
+        bits, reachable = self.pre.coalition_bits, self.system.reachable
+        return lambda target: reachable & backend.and_exists(strategy, self.safe(target), bits)
+
+    def pessimistic_step(self, strategy: Function) -> Callable[[Function], Function]:
+        """`Z ↦ states where `strategy` offers an action and every one is safe for Z` (below every completion)."""
+        bits = self.pre.coalition_bits
+        offered = self.system.reachable & backend.exist(self.manager, bits, strategy)
+        return lambda target: offered & ~backend.and_exists(strategy, ~self.safe(target), bits)
+
+    def knowledge_step(self) -> Callable[[Function], Function]:
+        """For a one-member coalition: states whose local state has one allowed action safe in all its states."""
+        (member,) = self.members
+        bits, hidden, reachable = self.pre.coalition_bits, self.hidden[member], self.system.reachable
+
+        def step(target: Function) -> Function:
+            unsafe_somewhere = backend.and_exists(reachable, ~self.safe(target), hidden)
+            return reachable & backend.exist(self.manager, bits, self.allowed[member] & ~unsafe_somewhere)
+        return step
+
+    # ------------------------------------------------------------ winning sets
+
+    def won(self, step: Callable[[Function], Function], kind: PathKind, hold: Function, goal: Function) -> Function:
+        """The fixpoint of `kind` (`X`: goal; `G`: hold; `U`: hold U goal) over a one-step function."""
+        reachable = self.system.reachable
+        if kind == "X":
+            return step(goal)
+        if kind == "G":
+            return fixpoint(lambda current: hold & step(current), hold & reachable)
+        return fixpoint(lambda current: current | (hold & step(current)), goal & reachable)
+
+    def good(self, won: Function) -> Function:
+        """States whose required set (q; the states some / no member tells apart from q) lies in `won`."""
+        system, reachable = self.system, self.system.reachable
+        if self.variant == "uniform-objective" or not self.members:
+            return won & reachable
+        if self.variant == "uniform":
+            return epistemic.everybody_knows(system, self.members, reachable, won)
+        return epistemic.distributed_knowledge(system, self.members, reachable, won)
+
+    def _focus(self, states: Function) -> Function:
+        """The states in the required sets of `states`."""
+        if self.variant == "uniform-objective" or not self.members:
+            return states
+        reachable, result = self.system.reachable, self.manager.false
+        if self.variant == "uniform":
+            for member in self.members:
+                result |= reachable & backend.exist(self.manager, self.hidden[member], states)
+            return result
+        shared = frozenset.intersection(*self.hidden.values())
+        return reachable & backend.exist(self.manager, shared, states)
+
+    # ------------------------------------------------------------ the answer
+
+    def solve(self, kind: PathKind, hold: Function, goal: Function) -> UniformAnswer:
+        """The states where `<g>ψ` holds (ψ = X goal, G hold, hold U goal)."""
+        root = Partial(dict(self.allowed), {member: self.manager.false for member in self.members})
+        if kind == "X" and self.variant == "uniform-objective":
+            # one step from q alone: each member chooses once, at its local state in q
+            return UniformAnswer(self.optimistic_step(root.joint(self.manager))(goal), "bounds")
+        lower = self.manager.false
+        if len(self.members) == 1:
+            lower = self.good(self.won(self.knowledge_step(), kind, hold, goal))
+            if kind == "X":   # one step from states the one member cannot tell apart: one action for them all
+                return UniformAnswer(lower, "bounds")
+        answer = UniformAnswer(lower, "bounds")
+        self._search(root, kind, hold, goal, answer)
+        return answer
+
+    def _search(self, root: Partial, kind: PathKind, hold: Function, goal: Function, answer: UniformAnswer) -> None:
+        """Depth-first over partial strategies; adds what they decide to `answer`."""
+        manager, false = self.manager, self.manager.false
+        stack = [root]
+        undecided: Function | None = None
+        while stack:
+            checkpoint()
+            partial = stack.pop()
+            answer.search_nodes += 1
+            strategy = partial.joint(manager)
+            optimistic = self.won(self.optimistic_step(strategy), kind, hold, goal)
+            if undecided is None:   # the root: its optimistic bound is the upper bound
+                undecided = self.good(optimistic) & ~answer.states
+            promising = self.good(optimistic) & undecided
+            if promising == false:
+                continue
+            pessimistic = self.won(self.pessimistic_step(strategy), kind, hold, goal)
+            gained = self.good(pessimistic) & undecided
+            if gained != false:
+                answer.states |= gained
+                answer.strategies.append((gained, partial))
+                undecided &= ~gained
+                promising &= ~gained
+                if undecided == false:
+                    break
+            if promising == false:
+                continue
+            branch = self._branch(partial, optimistic & ~pessimistic, self._focus(promising))
+            if branch is None:
+                continue
+            member, local_state, actions = branch
+            answer.route = "search"
+            stack.extend(partial.assign(member, local_state, action) for action in reversed(actions))
+
+    def _branch(self, partial: Partial, open_states: Function,
+                focus: Function) -> tuple[str, Function, list[Function]] | None:
+        """A member local state to assign next: one with two or more actions left, in a state where the bounds
+        differ, preferably in a required set still open; with its remaining actions."""
+        for region in (open_states & focus, open_states):
+            for member in self.members:
+                unassigned = self.multiple[member] & ~partial.assigned[member]
+                candidates = backend.exist(self.manager, self.hidden[member], region) & unassigned
+                if candidates == self.manager.false:
+                    continue
+                model = backend.first_model(self.manager, candidates, self.local_order[member])
+                assert model is not None
+                local_state = backend.cube(self.manager, model)
+                offered = partial.choices[member] & local_state
+                actions = [action for _, action in self.action_cubes[member] if offered & action != self.manager.false]
+                if len(actions) > 1:
+                    return member, local_state, actions
+        return None
