@@ -104,6 +104,8 @@ def test_a_toml_syntax_error_is_located_by_line_and_column(tmp_path: Path) -> No
     ('[[generator]]\nname = "g"\ncommand = "gen {{n}}"\nparameters = {{ n = {{ from = 5, to = 1 }} }}\n',
      r"generator\[1\]\.parameters\.n: empty range"),
     ('[[model]]\npath = "{bit}"\ntimeout = 3\n', r"model\[1\]: unknown key 'timeout'"),
+    ('[[model]]\npath = "{bit}"\nstrategies = "blind"\n',
+     r"model\[1\]\.strategies: must be one of perfect, uniform, uniform-objective, uniform-pooled"),
     ('[[model]]\npath = "{bit}"\n[[model]]\npath = "{bit}"\n', r"name: two jobs are called 'bit_transmission'"),
     ('name = "empty"\n', r"the top level: no \[\[model\]\] or \[\[generator\]\] entries"),
 ])
@@ -278,6 +280,27 @@ def test_the_examples_suite_passes_with_recorded_verdicts() -> None:
     assert report.ok, report.text()
     assert len(report.jobs) == len(list(EXAMPLES.glob("*.ispl")))
     assert report.counts["no expectation"] == 0
+
+
+def test_a_job_checks_under_the_strategies_it_names(tmp_path: Path) -> None:
+    """The shell game's `<player>F won` is TRUE with perfect information, FALSE for a uniform strategy."""
+    shell = EXAMPLES / "shell_game.ispl"
+    manifest = write_manifest(tmp_path, f"""
+[[model]]
+name = "seeing"
+path = "{shell}"
+only = true
+formulas = [{{ text = "<player>F won", expect = true }}]
+
+[[model]]
+name = "blind"
+path = "{shell}"
+strategies = "uniform"
+only = true
+formulas = [{{ text = "<player>F won", expect = false }}]
+""")
+    report = run_suite(load_suite(manifest), workers=0)
+    assert report.ok and report.counts["pass"] == 2, report.text()
 
 
 def test_the_time_limit_applies_to_generators(tmp_path: Path) -> None:

@@ -137,6 +137,8 @@ class CheckReport:
     stopped: str | None = None
     """Why the run ended early, if it did: `interrupted` (Ctrl-C), `time limit` or `memory limit`.
     The formulas not checked then have `verdict=None` and an `error` saying so."""
+    strategies: str = "perfect"
+    """The reading of the strategic operators the verdicts were computed under (`--strategies`)."""
     lint: list[LintWarning] | None = None
     """With `check(..., lint=True)`: the lint warnings (`ctlstark.lint`) in file order; None when not asked for."""
 
@@ -184,6 +186,7 @@ class CheckReport:
             "model": self.model,
             "file": self.file,
             "semantics": self.semantics,
+            "strategies": self.strategies,
             "reachable_states": self.reachable_states,
             "bdd_variables": self.bdd_variables,
             "bdd_nodes_reachable": self.bdd_nodes_reachable,
@@ -386,6 +389,7 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
         model=model.name,
         file=file_name,
         semantics=model.semantics,
+        strategies=options.strategies,
         reachable_states=system.count_states(system.reachable),
         bdd_variables=int(system.stats.get("bdd_variables", 0)),
         bdd_nodes_reachable=int(system.stats.get("reachable_nodes", 0)),

@@ -81,7 +81,8 @@ def run_job(spec: JobSpec, limits: JobLimits = JobLimits()) -> JobResult:
         text = spec.model_text if spec.generator is None else generate(spec.generator, limits.timeout)
         model = load_model_text(text, filename=spec.file_label)
         result.model = model.name
-        options = CheckOptions(file_formulae=spec.file_formulae, timeout=limits.timeout, max_memory=limits.max_memory)
+        options = CheckOptions(file_formulae=spec.file_formulae, timeout=limits.timeout, max_memory=limits.max_memory,
+                               strategies=spec.strategies)
         report = check_with(model, spec.formulas, options)
     except GeneratorFailed as failure:
         result.error = f"generator: {failure}"

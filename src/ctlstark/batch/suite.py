@@ -20,8 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-MODEL_KEYS = ("name", "path", "formulas", "only", "expect")
-GENERATOR_KEYS = ("name", "command", "parameters", "output", "formulas", "only", "expect")
+from ..semantics.strategies import STRATEGY_SEMANTICS
+
+MODEL_KEYS = ("name", "path", "formulas", "only", "expect", "strategies")
+GENERATOR_KEYS = ("name", "command", "parameters", "output", "formulas", "only", "expect", "strategies")
 SUITE_KEYS = ("name", "model", "generator")
 RANGE_KEYS = ("from", "to", "step")
 _TOML_PLACE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
@@ -65,6 +67,8 @@ class JobSpec:
     formulas: tuple[str, ...] = ()
     file_formulae: bool = True
     expectations: tuple[Expectation, ...] = ()
+    strategies: str = "perfect"
+    """The reading of `<g>` (`semantics.strategies.STRATEGY_SEMANTICS`)."""
 
     @property
     def file_label(self) -> str:
@@ -275,7 +279,11 @@ class _ManifestReader:
         expectations += self.expectations(entry.get("expect", []), f"{where}.expect")
         if only and not formulas:
             raise self.fail(f"{where}.only", "only = true needs formulas to check")
-        return {"formulas": tuple(formulas), "file_formulae": not only, "expectations": tuple(expectations)}
+        strategies = entry.get("strategies", "perfect")
+        if strategies not in STRATEGY_SEMANTICS:
+            raise self.fail(f"{where}.strategies", f"must be one of {', '.join(STRATEGY_SEMANTICS)}")
+        return {"formulas": tuple(formulas), "file_formulae": not only, "expectations": tuple(expectations),
+                "strategies": strategies}
 
     def extra_formulas(self, entries: Any, where: str) -> tuple[list[str], list[Expectation]]:
         """Formulas as strings, or tables `{ text = "…", expect = true }`."""

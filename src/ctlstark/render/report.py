@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 def report_text(report: CheckReport, *, stats: bool = False, witness: bool = False) -> str:
     """The whole report; with `witness`, each verdict's trace or strategy, or why it has none."""
-    lines = [f"model {report.model} ({report.file}), {report.semantics} semantics"]
+    strategies = "" if report.strategies == "perfect" else f", {report.strategies} strategies"
+    lines = [f"model {report.model} ({report.file}), {report.semantics} semantics{strategies}"]
     width = len(str(len(report.formulas)))
     detail = f"  {'':>{width}}         "
     for result in report.formulas:
