@@ -231,3 +231,64 @@ def test_uniform_states_agree(strategies: str, case: tuple[Model, f.Formula]) ->
 @given(case=GAMES)
 def test_uniform_states_agree_at_length(strategies: str, case: tuple[Model, f.Formula]) -> None:
     assert_uniform_agrees(*case, strategies)
+
+
+# ---------------------------------------------------------------- witnesses
+
+
+@pytest.mark.parametrize("file", sorted(EXAMPLE_VERDICTS))
+@pytest.mark.parametrize("strategies", UNIFORM)
+def test_true_verdicts_show_a_replayed_uniform_strategy(file: str, strategies: str) -> None:
+    """Every top-level `<g>` TRUE gets a uniform strategy replayed on the explicit transition function (a
+    function of each member's local state in its table); every FALSE one says why it has none."""
+    report = check(load_model_text((EXAMPLES / file).read_text(), file), strategies=strategies, witness=True)
+    for result in report.formulas:
+        if not isinstance(result.formula, f.ATL):
+            continue
+        evidence = result.evidence
+        if result.verdict:
+            strategy = evidence.strategy
+            assert strategy is not None and strategy.replayed and strategy.kind == "strategy"
+            assert strategy.scope is not None and "initial state" in strategy.scope
+            table = result.to_json()["strategy"]["table"]
+            assert result.to_json()["strategy"]["table_form"] == "local" and table
+        else:
+            assert evidence.strategy is None and evidence.missing.startswith(f"no uniform strategy ({strategies})")
+
+
+def test_a_losing_strategy_fails_its_replay() -> None:
+    """The replay is a real check: the strategy lifting the wrong cup is refused."""
+    from ctlstark.mc.uniform import Partial
+    from ctlstark.witness.extract import WitnessError
+    from ctlstark.witness.uniform import UniformReplay
+
+    model = load_model_text(SHELL, "shell.ispl")
+    system = build_system(model)
+    checker = Checker(system, strategies="uniform-objective")
+    formula = model.formulae[0].formula  # <p> X win: TRUE objectively at each initial state
+    assert checker.holds(formula)
+    question = checker.uniform_answers[formula]
+    encoding = system.encoding
+    wrong = Partial({"player": question.game.allowed["player"] & encoding.action_cube("player", "pick_right")
+                     | question.game.allowed["player"] & ~encoding.action_cube("player", "pick_left")
+                     & ~encoding.action_cube("player", "pick_right")},
+                    {"player": system.bdd.true})
+    ball_left = next(state for state in sorted(system.states_of(system.initial)) if "left" in state)
+    with pytest.raises(WitnessError, match="outside the goal"):
+        UniformReplay(checker, question, wrong).replay([ball_left])
+
+
+@pytest.mark.parametrize("strategies", UNIFORM)
+@settings(max_examples=examples(60))
+@given(case=GAMES)
+def test_random_true_verdicts_replay(strategies: str, case: tuple[Model, f.Formula]) -> None:
+    """On random games every TRUE top-level `<g>` gets a strategy that survives the replay (a failed replay
+    raises WitnessError and fails the test)."""
+    model, formula = case
+    assume(isinstance(formula, f.ATL))
+    report = check(model, [formula], file_formulae=False, strategies=strategies, witness=True)
+    (result,) = report.formulas
+    if result.verdict and result.evidence.missing is None:
+        assert result.evidence.strategy.replayed or result.evidence.strategy.note.startswith("not replayed")
+    elif result.verdict:
+        assert result.evidence.missing == "no initial state: the verdict holds vacuously"

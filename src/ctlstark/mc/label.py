@@ -86,6 +86,8 @@ class Checker:
         self._controllable: dict[str, atl.ControllablePreimage] = {}
         self.strategies = check_strategy_semantics(strategies)
         self._uniform: dict[str, uniform.UniformGame] = {}
+        self.uniform_answers: dict[f.Formula, uniform.UniformQuestion] = {}
+        """Each `<g>` checked under uniform strategies: its question and answer (for witnesses)."""
         self._fast_paths = fast_paths
         self._infinite_cache: dict[f.Formula, tuple[Function, str]] = {}
         self._infinite_states: Function | None = None
@@ -166,6 +168,7 @@ class Checker:
         self._knowledge_cache.clear()
         self._controllable.clear()
         self._uniform.clear()
+        self.uniform_answers.clear()
         self._channels.clear()
         self._stranded.clear()
         self._infinite_cache.clear()
@@ -468,15 +471,17 @@ class Checker:
         reachable = self.system.reachable
         match formula.path:
             case f.X(operand=operand):
-                answer = game.solve("X", reachable, self._label(operand))
+                kind, hold, goal = "X", reachable, self._label(operand)
             case f.G(operand=operand):
-                answer = game.solve("G", self._label(operand), reachable)
+                kind, hold, goal = "G", self._label(operand), reachable
             case f.F(operand=operand):
-                answer = game.solve("U", reachable, self._label(operand))
+                kind, hold, goal = "U", reachable, self._label(operand)
             case f.U(left=left, right=right):
-                answer = game.solve("U", self._label(left), self._label(right))
+                kind, hold, goal = "U", self._label(left), self._label(right)
             case _:
                 raise UnsupportedFormula(f"cannot check {f.to_text(formula)}: ATL takes X, F, G or U")
+        answer = game.solve(kind, hold, goal)
+        self.uniform_answers[formula] = uniform.UniformQuestion(game, kind, hold, goal, answer)
         nodes = f", {answer.search_nodes} partial strategies" if answer.route == "search" else ""
         self.routes[formula] = f"{self.strategies}:{answer.route}{nodes}"
         return answer.states

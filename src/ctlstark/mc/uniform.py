@@ -86,6 +86,17 @@ class UniformAnswer:
 PathKind = str  # "X", "G" or "U"
 
 
+@dataclass
+class UniformQuestion:
+    """One `<g>ψ` as checked: the game, ψ as (kind, hold, goal), and the answer."""
+
+    game: UniformGame
+    kind: PathKind
+    hold: Function
+    goal: Function
+    answer: UniformAnswer
+
+
 class UniformGame:
     """One coalition's uniform strategies over one system, for one reading of `<g>`."""
 
@@ -155,13 +166,53 @@ class UniformGame:
 
     def knowledge_step(self) -> Callable[[Function], Function]:
         """For a one-member coalition: states whose local state has one allowed action safe in all its states."""
-        (member,) = self.members
-        bits, hidden, reachable = self.pre.coalition_bits, self.hidden[member], self.system.reachable
+        bits, reachable = self.pre.coalition_bits, self.system.reachable
+        return lambda target: reachable & backend.exist(self.manager, bits, self._safe_everywhere(target))
 
-        def step(target: Function) -> Function:
-            unsafe_somewhere = backend.and_exists(reachable, ~self.safe(target), hidden)
-            return reachable & backend.exist(self.manager, bits, self.allowed[member] & ~unsafe_somewhere)
-        return step
+    def _safe_everywhere(self, target: Function) -> Function:
+        """(local state, action) pairs of the one member: allowed, and safe for `target` in every state with it."""
+        (member,) = self.members
+        unsafe_somewhere = backend.and_exists(self.system.reachable, ~self.safe(target), self.hidden[member])
+        return self.allowed[member] & ~unsafe_somewhere
+
+    def one_step_strategy(self, goal: Function, start: Function) -> Partial:
+        """For `X goal` read objectively: at the state `start`, one joint action that wins the step, each member's
+        part assigned to its local state there (the bound that decides that reading)."""
+        bits = self.pre.coalition_bits
+        winning = self.safe(goal) & start
+        for bit in sorted(bits, key=self.manager.level_of_var):   # one joint action: each bit 0 where it can be
+            zero = winning & ~self.manager.var(bit)
+            winning = zero if zero != self.manager.false else winning
+        choices, assigned = dict(self.allowed), {}
+        for member in self.members:
+            local_state = backend.exist(self.manager, self.hidden[member], start)
+            action = backend.exist(self.manager, frozenset(bits) - set(self.system.action_bits[member]),
+                                   backend.exist(self.manager, self.system.current_bits, winning))
+            choices[member] = (self.allowed[member] & ~local_state) | (self.allowed[member] & local_state & action)
+            assigned[member] = local_state
+        return Partial(choices, assigned)
+
+    def knowledge_strategy(self, kind: PathKind, hold: Function, goal: Function) -> Partial:
+        """The uniform strategy behind the knowledge-based lower bound (one member): each local state's
+        actions safe for the first layer it joined (`U`), for the fixpoint (`G`) or for the goal (`X`)."""
+        (member,) = self.members
+        bits, false = self.system.action_bits[member], self.manager.false
+        if kind == "X":
+            chosen = self._safe_everywhere(goal)
+        elif kind == "G":
+            chosen = self._safe_everywhere(self.won(self.knowledge_step(), "G", hold, goal))
+        else:
+            chosen, current = false, goal & self.system.reachable
+            while True:
+                checkpoint()
+                pairs = self._safe_everywhere(current)
+                chosen |= pairs & ~backend.exist(self.manager, bits, chosen)
+                following = current | (hold & self.system.reachable & backend.exist(self.manager, bits, pairs))
+                if following == current:
+                    break
+                current = following
+        decided = backend.exist(self.manager, bits, chosen)
+        return Partial({member: chosen | (self.allowed[member] & ~decided)}, {member: decided})
 
     # ------------------------------------------------------------ winning sets
 
@@ -182,6 +233,10 @@ class UniformGame:
         if self.variant == "uniform":
             return epistemic.everybody_knows(system, self.members, reachable, won)
         return epistemic.distributed_knowledge(system, self.members, reachable, won)
+
+    def required(self, states: Function) -> Function:
+        """The states σ must win from for `states` to count (their required sets: themselves, E or D)."""
+        return self._focus(states)
 
     def _focus(self, states: Function) -> Function:
         """The states in the required sets of `states`."""

@@ -32,6 +32,7 @@ def strategy_json(strategy: StrategyEvidence, model: Model) -> dict[str, Any]:
         "table_form": table_form,
         "table": table,
         "bdd_nodes": strategy.bdd_nodes,
+        "scope": strategy.scope,
     }
 
 
@@ -83,6 +84,8 @@ def strategy_text(strategy: StrategyEvidence, model: Model, indent: str = "") ->
         head = (f"counter-strategy for {strategy.formula_text}: the others ({others}) answer each action of "
                 f"{coalition} ({states}, {status})")
     lines = [indent + head]
+    if strategy.scope is not None:
+        lines.append(f"{indent}  uniform: a function of each member's local state, winning from {strategy.scope}")
     if not strategy.tabled:
         lines.append(f"{indent}  (no table above {TABLE_LIMIT} states: a BDD of {strategy.bdd_nodes} nodes)")
         return "\n".join(lines)

@@ -16,6 +16,7 @@ from ..runtime.limits import checkpoint
 from .extract import NoTrace, WitnessBuilder, admits_trace
 from .replay import replay
 from .strategy import StrategyEvidence, explain_strategy
+from .uniform import explain_uniform_strategy
 from .trace import Trace
 
 
@@ -49,8 +50,8 @@ def gather_evidence(builder: WitnessBuilder, formula: f.Formula, verdict: bool) 
     checkpoint()
     if isinstance(formula, f.ATL):
         if checker.strategies != "perfect":
-            return Evidence(model, missing=f"strategies are shown for --strategies perfect only, not yet for "
-                                           f"{checker.strategies}")
+            strategy, missing = explain_uniform_strategy(checker, formula, verdict)
+            return Evidence(model, strategy=strategy, missing=missing)
         return Evidence(model, strategy=explain_strategy(checker, formula, verdict))
     if not admits_trace(formula, verdict):
         return Evidence(model, missing=no_trace_reason(formula, verdict))

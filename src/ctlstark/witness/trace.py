@@ -106,3 +106,5 @@ class StrategyEvidence:
     tabled: bool = False
     moves: dict[State, Joint] = field(default_factory=dict)
     responses: dict[State, dict[Joint, Joint]] = field(default_factory=dict)
+    scope: str | None = None
+    """Under `--strategies uniform…`: the states the uniform strategy is shown winning from."""
