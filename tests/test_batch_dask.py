@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from ctlstark.batch import load_suite
 from ctlstark.cli import app
 
 distributed = pytest.importorskip("distributed")
@@ -72,7 +73,8 @@ def test_local_clusters_of_1_and_2_workers_give_the_in_process_report(
         tmp_path: Path, in_process_report: dict, workers: str) -> None:
     report = reproducible_json(tmp_path, str(EXAMPLES_SUITE), "--workers", workers)
     assert report == in_process_report
-    assert report["ok"] and report["counts"]["pass"] == 147
+    expected = sum(len(job.expectations) for job in load_suite(EXAMPLES_SUITE).jobs)
+    assert report["ok"] and report["counts"]["pass"] == expected > 0
 
 
 def test_an_existing_scheduler_gives_the_same_report(tmp_path: Path, in_process_report: dict,
