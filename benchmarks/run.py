@@ -12,7 +12,10 @@ check) and the peak RSS is that process's own. Families:
 * `tgc`, `tgc_partial` — train, gate and controller with N trains and faults (`tgc.py`), the
   controller seeing every position or only the alarms: the file's own five formulas;
 * `muddy` — the muddy children with the father's announcement and question rounds
-  (`muddy.py`): knowledge, common knowledge and `AF` on N children.
+  (`muddy.py`): knowledge, common knowledge and `AF` on N children;
+* `shell`, `shell_short`, `cards` — games of imperfect information (`uniform_games.py`): the
+  shell game with N cups and N (or N − 1) tries, the card game with N cards; here under
+  perfect information, like every family (`uniform_games.py table` times their uniform readings).
 
     python benchmarks/run.py dc_mcmas --sizes 10 16 50 100 200
     python benchmarks/run.py netbill --sizes 1 3 5 --repeat 3 --json netbill.json --markdown netbill.md
@@ -47,6 +50,7 @@ import dc_mcmas  # noqa: E402
 import muddy  # noqa: E402
 import netbill  # noqa: E402
 import tgc  # noqa: E402
+import uniform_games  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,9 @@ FAMILIES = {
     "tgc": Family(lambda n: tgc.tgc_model_text(n, "full")),
     "tgc_partial": Family(lambda n: tgc.tgc_model_text(n, "partial")),
     "muddy": Family(muddy.muddy_model_text),
+    "shell": Family(lambda n: uniform_games.shell_model_text(n, n)),
+    "shell_short": Family(lambda n: uniform_games.shell_model_text(n, n - 1)),
+    "cards": Family(uniform_games.cards_model_text),
 }
 
 

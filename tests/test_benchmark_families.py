@@ -12,7 +12,10 @@ from pathlib import Path
 import pytest
 
 from benchmark_modules import load_benchmark
-from ctlstark.api import check
+from ctlstark.api import check, load_model_text
+from ctlstark.explicit import ExplicitChecker, ExplicitSystem
+from ctlstark.mc.label import Checker
+from ctlstark.symbolic.system import build_system
 
 MCMAS = Path(__file__).resolve().parents[2] / "shared" / "mcmas" / "mcmas"
 needs_mcmas = pytest.mark.skipif(not MCMAS.exists(), reason="the MCMAS binary (shared/mcmas/mcmas) is not available")
@@ -53,6 +56,28 @@ def test_compare_refuses_a_family_mcmas_cannot_read() -> None:
     with pytest.raises(SystemExit) as stopped:
         run_module().main(["netbill", "--sizes", "2", "--compare", "mcmas {file}"])
     assert stopped.value.code == 2
+
+
+@pytest.mark.parametrize("family, size", [("shell", "2:1"), ("shell", "3:2"), ("shell", "3"),
+                                          ("shell_relift", "3:2"), ("cards", "3")])
+@pytest.mark.parametrize("strategies", ["uniform", "uniform-objective", "uniform-pooled"])
+def test_uniform_games_agree_with_the_oracle(family: str, size: str, strategies: str) -> None:
+    """benchmarks/uniform_games.py's games at their smallest sizes: under each uniform reading every formula
+    holds in the states where the oracle (which enumerates every uniform strategy) says it does, and the
+    verdicts are the ones the module's docstring works out."""
+    item = load_benchmark("uniform_games").game(family, size)
+    model = load_model_text(item.text(), f"{family}.ispl")
+    explicit = ExplicitSystem(model)
+    oracle = ExplicitChecker(explicit, strategies=strategies)
+    system = build_system(model)
+    checker = Checker(system, strategies=strategies)
+    verdicts = []
+    for entry in model.formulae:
+        expected = oracle.sat(entry.formula)
+        assert system.states_of(checker.states(entry.formula)) == expected, entry.text
+        verdicts.append(explicit.initial <= expected)
+    assert [result.verdict for result in check(model, strategies=strategies).formulas] == verdicts
+    assert verdicts == item.verdicts(strategies)
 
 
 NUSMV = Path(__file__).resolve().parents[2] / "shared" / "nusmv" / "NuSMV"

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from ..errors import UnsupportedFormula
 from ..logic.formula import (
@@ -59,6 +60,9 @@ from .uniform import UniformGame, uniform_always, uniform_next, uniform_until
 
 StateSet = frozenset[State]
 Relation = dict[State, frozenset[State]]
+
+
+Game = TypeVar("Game", CoalitionGame, UniformGame)
 
 
 class ExplicitChecker:
@@ -318,19 +322,20 @@ class ExplicitChecker:
 
     def _uniform_game(self, group: str) -> UniformGame:
         """The uniform-strategy game of `group`, built once per checker."""
-        if group not in self._uniform_games:
-            if group not in self.model.groups:
-                raise UnsupportedFormula(f"unknown group {group!r}")
-            self._uniform_games[group] = UniformGame(self.system, self.model.groups[group])
-        return self._uniform_games[group]
+        return self._built(self._uniform_games, group, UniformGame)
 
     def _game(self, group: str) -> CoalitionGame:
         """The coalition game of `group`, built once per checker."""
-        if group not in self._games:
+        return self._built(self._games, group, CoalitionGame)
+
+    def _built(self, games: dict[str, Game], group: str,
+               build: Callable[[ExplicitSystem, tuple[str, ...]], Game]) -> Game:
+        """`games[group]`, built by `build` on first use."""
+        if group not in games:
             if group not in self.model.groups:
                 raise UnsupportedFormula(f"unknown group {group!r}")
-            self._games[group] = CoalitionGame(self.system, self.model.groups[group])
-        return self._games[group]
+            games[group] = build(self.system, self.model.groups[group])
+        return games[group]
 
     # ------------------------------------------------------------------ epistemic and deontic
 
