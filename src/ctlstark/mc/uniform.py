@@ -268,19 +268,39 @@ class UniformGame:
         return answer
 
     def _search(self, root: Partial, kind: PathKind, hold: Function, goal: Function, answer: UniformAnswer) -> None:
-        """Depth-first over partial strategies; adds what they decide to `answer`."""
+        """Decide the states between the bounds, one batch at a time: the states sharing the members' local
+        states with one undecided state (they share their required sets, so a batch's plays start from few
+        states and its search tree stays small). Whatever a batch's search does not win is FALSE."""
+        false = self.manager.false
+        optimistic = self.won(self.optimistic_step(root.joint(self.manager)), kind, hold, goal)
+        undecided = self.good(optimistic) & ~answer.states   # the upper bound: outside it, FALSE
+        visible = sorted(frozenset().union(*(self.system.local_bits(member) for member in self.members)),
+                         key=self.manager.level_of_var)
+        while undecided != false:
+            checkpoint()
+            model = backend.first_model(self.manager, backend.exist(self.manager, self._hidden_from_all, undecided),
+                                        visible)
+            assert model is not None
+            batch = undecided & backend.cube(self.manager, model)
+            undecided = self._search_batch(root, batch, undecided, kind, hold, goal, answer) & ~batch
+
+    @property
+    def _hidden_from_all(self) -> frozenset[str]:
+        return frozenset.intersection(*self.hidden.values())
+
+    def _search_batch(self, root: Partial, batch: Function, undecided: Function, kind: PathKind, hold: Function,
+                      goal: Function, answer: UniformAnswer) -> Function:
+        """Depth-first over partial strategies until every state of `batch` is won or refuted; returns what is
+        still undecided (every state won on the way, in the batch or not, is added to `answer`)."""
         manager, false = self.manager, self.manager.false
         stack = [root]
-        undecided: Function | None = None
         while stack:
             checkpoint()
             partial = stack.pop()
             answer.search_nodes += 1
             strategy = partial.joint(manager)
             optimistic = self.won(self.optimistic_step(strategy), kind, hold, goal)
-            if undecided is None:   # the root: its optimistic bound is the upper bound
-                undecided = self.good(optimistic) & ~answer.states
-            promising = self.good(optimistic) & undecided
+            promising = self.good(optimistic) & batch & undecided
             if promising == false:
                 continue
             pessimistic = self.won(self.pessimistic_step(strategy), kind, hold, goal)
@@ -290,22 +310,43 @@ class UniformGame:
                 answer.strategies.append((gained, partial))
                 undecided &= ~gained
                 promising &= ~gained
-                if undecided == false:
+                if batch & undecided == false:
                     break
             if promising == false:
                 continue
-            branch = self._branch(partial, optimistic & ~pessimistic, self._focus(promising))
-            if branch is None:
+            layers = self._play_layers(strategy, self._focus(promising), kind, hold, goal)
+            branch = self._branch(partial, optimistic & ~pessimistic, layers)
+            if branch is None:  # every local state in play is assigned: the bounds agree there
                 continue
             member, local_state, actions = branch
             answer.route = "search"
             stack.extend(partial.assign(member, local_state, action) for action in reversed(actions))
+        return undecided
+
+    def _play_layers(self, strategy: Function, start: Function, kind: PathKind, hold: Function,
+                     goal: Function) -> list[Function]:
+        """The states in play from `start` (the required sets still open), breadth first: reached when the
+        coalition plays any of `strategy`'s actions and the others anything, up to where the play is decided
+        (the goal of `U`, a state outside `hold`). Only their local states can change what the bounds say
+        about `start`, so the search branches on them, the earliest first."""
+        false = self.manager.false
+        layers, seen, frontier = [start], start, start
+        while kind != "X":
+            checkpoint()
+            moving = frontier & hold & (~goal if kind == "U" else self.manager.true)
+            frontier = self.system.image(moving & strategy) & ~seen if moving != false else false
+            if frontier == false:
+                break
+            layers.append(frontier)
+            seen |= frontier
+        return layers
 
     def _branch(self, partial: Partial, open_states: Function,
-                focus: Function) -> tuple[str, Function, list[Function]] | None:
-        """A member local state to assign next: one with two or more actions left, in a state where the bounds
-        differ, preferably in a required set still open; with its remaining actions."""
-        for region in (open_states & focus, open_states):
+                layers: list[Function]) -> tuple[str, Function, list[Function]] | None:
+        """A member local state to assign next: one with two or more actions left, in a state in play where the
+        bounds differ, in the earliest layer that has one; with its remaining actions."""
+        for layer in layers:
+            region = layer & open_states
             for member in self.members:
                 unassigned = self.multiple[member] & ~partial.assigned[member]
                 candidates = backend.exist(self.manager, self.hidden[member], region) & unassigned
