@@ -50,6 +50,15 @@ SAFE_CACHE_SIZE = 512
 """`safe(Z)` results kept per coalition: sibling branches of the search ask for the same Z often."""
 
 
+def _one_choice(manager: backend.Manager, relation: Function, choice_bits: list[str]) -> Function:
+    """One choice per key of `relation` (its variables outside `choice_bits`): per choice bit in turn, 0 wherever
+    some remaining choice has it 0."""
+    for bit in choice_bits:
+        zero = relation & ~manager.var(bit)
+        relation = zero | (relation & ~backend.exist(manager, choice_bits, zero))
+    return relation
+
+
 @dataclass
 class Partial:
     """A partial uniform strategy: per member, the allowed (local state, action) pairs still open,
@@ -264,8 +273,45 @@ class UniformGame:
             if kind == "X":   # one step from states the one member cannot tell apart: one action for them all
                 return UniformAnswer(lower, "bounds")
         answer = UniformAnswer(lower, "bounds")
+        candidate = self._perfect_made_uniform(kind, hold, goal)
+        gained = self.good(self.won(self.optimistic_step(candidate.joint(self.manager)), kind, hold, goal))
+        if gained & ~answer.states != self.manager.false:
+            answer.strategies.append((gained & ~answer.states, candidate))
+            answer.states |= gained
         self._search(root, kind, hold, goal, answer)
         return answer
+
+    def _perfect_made_uniform(self, kind: PathKind, hold: Function, goal: Function) -> Partial:
+        """A perfect-information strategy (one joint action per state, progressing by attractor layers for `U`)
+        cut to one action per member local state: a uniform strategy, so the states it wins from (evaluated
+        exactly) are a lower bound. Where the members see what matters — a game whose board every player
+        observes — it wins wherever any strategy does, and nothing is left to search."""
+        bits, false, reachable = self.pre.coalition_bits, self.manager.false, self.system.reachable
+        if kind == "X":
+            pairs = self.safe(goal) & reachable
+        elif kind == "G":
+            pairs = self.safe(self.won(self.optimistic_step(self.manager.true), "G", hold, goal)) & hold
+        else:
+            pairs, current = false, goal & reachable
+            while True:
+                checkpoint()
+                fresh = self.safe(current) & hold & ~current & ~backend.exist(self.manager, bits, pairs)
+                if fresh == false:
+                    break
+                pairs |= fresh
+                current |= backend.exist(self.manager, bits, fresh)
+        ordered = [bit for bit in self.system.encoding.action_bits if bit in bits]
+        pairs = _one_choice(self.manager, pairs, ordered)
+        choices, assigned = {}, {}
+        for member in self.members:
+            own = self.system.action_bits[member]
+            projected = backend.exist(self.manager, self.hidden[member] | (bits - set(own)), pairs)
+            own_bits = [bit for bit in ordered if bit in set(own)]
+            chosen = _one_choice(self.manager, projected & self.allowed[member], own_bits)
+            decided = backend.exist(self.manager, own, chosen)
+            choices[member] = chosen | (self.allowed[member] & ~decided)
+            assigned[member] = decided
+        return Partial(choices, assigned)
 
     def _search(self, root: Partial, kind: PathKind, hold: Function, goal: Function, answer: UniformAnswer) -> None:
         """Decide the states between the bounds, one batch at a time: the states sharing the members' local
