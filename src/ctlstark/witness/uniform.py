@@ -42,7 +42,8 @@ _REQUIRED_FROM = {
 }
 
 
-def explain_uniform_strategy(checker: Checker, formula: f.ATL, verdict: bool) -> tuple[StrategyEvidence | None, str | None]:
+def explain_uniform_strategy(checker: Checker, formula: f.ATL,
+                             verdict: bool) -> tuple[StrategyEvidence | None, str | None]:
     """The replayed uniform strategy of a TRUE top-level `<g>ψ`, or why a FALSE one has none (`missing` text)."""
     question = checker.uniform_answers[formula]
     system = checker.system
