@@ -50,15 +50,6 @@ SAFE_CACHE_SIZE = 512
 """`safe(Z)` results kept per coalition: sibling branches of the search ask for the same Z often."""
 
 
-def _one_choice(manager: backend.Manager, relation: Function, choice_bits: list[str]) -> Function:
-    """One choice per key of `relation` (its variables outside `choice_bits`): per choice bit in turn, 0 wherever
-    some remaining choice has it 0."""
-    for bit in choice_bits:
-        zero = relation & ~manager.var(bit)
-        relation = zero | (relation & ~backend.exist(manager, choice_bits, zero))
-    return relation
-
-
 @dataclass
 class Partial:
     """A partial uniform strategy: per member, the allowed (local state, action) pairs still open,
@@ -188,10 +179,8 @@ class UniformGame:
         """For `X goal` read objectively: at the state `start`, one joint action that wins the step, each member's
         part assigned to its local state there (the bound that decides that reading)."""
         bits = self.pre.coalition_bits
-        winning = self.safe(goal) & start
-        for bit in sorted(bits, key=self.manager.level_of_var):   # one joint action: each bit 0 where it can be
-            zero = winning & ~self.manager.var(bit)
-            winning = zero if zero != self.manager.false else winning
+        ordered = [bit for bit in self.system.encoding.action_bits if bit in bits]
+        winning = backend.one_choice(self.manager, self.safe(goal) & start, ordered)   # one joint action at start
         choices, assigned = dict(self.allowed), {}
         for member in self.members:
             local_state = backend.exist(self.manager, self.hidden[member], start)
@@ -301,13 +290,13 @@ class UniformGame:
                 pairs |= fresh
                 current |= backend.exist(self.manager, bits, fresh)
         ordered = [bit for bit in self.system.encoding.action_bits if bit in bits]
-        pairs = _one_choice(self.manager, pairs, ordered)
+        pairs = backend.one_choice(self.manager, pairs, ordered)
         choices, assigned = {}, {}
         for member in self.members:
             own = self.system.action_bits[member]
             projected = backend.exist(self.manager, self.hidden[member] | (bits - set(own)), pairs)
             own_bits = [bit for bit in ordered if bit in set(own)]
-            chosen = _one_choice(self.manager, projected & self.allowed[member], own_bits)
+            chosen = backend.one_choice(self.manager, projected & self.allowed[member], own_bits)
             decided = backend.exist(self.manager, own, chosen)
             choices[member] = chosen | (self.allowed[member] & ~decided)
             assigned[member] = decided

@@ -277,6 +277,15 @@ def cube(manager: Manager, assignment: Mapping[str, bool]) -> Function:
     return result
 
 
+def one_choice(manager: Manager, relation: Function, choice_bits: Sequence[str]) -> Function:
+    """One choice per key of `relation` (its variables outside `choice_bits`): per choice bit in turn, 0 wherever
+    some remaining choice of that key has it 0. Keys with a choice keep exactly one; nothing is enumerated."""
+    for bit in choice_bits:
+        zero = relation & ~manager.var(bit)
+        relation = zero | (relation & ~exist(manager, choice_bits, zero))
+    return relation
+
+
 def xnor(u: Function, v: Function) -> Function:
     return u.equiv(v) if BACKEND == "cudd" else (u & v) | (~u & ~v)
 

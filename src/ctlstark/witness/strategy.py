@@ -186,12 +186,7 @@ def determinise(system: SymbolicSystem, relation: Function, choice_bits: Sequenc
     The key is every variable of `relation` outside `choice_bits`; keys with a
     choice keep exactly one. No state is enumerated.
     """
-    bdd = system.bdd
-    for bit in choice_bits:
-        zero = relation & ~bdd.var(bit)
-        can_be_zero = backend.exist(bdd, choice_bits, zero)
-        relation = zero | (relation & ~can_be_zero)
-    return relation
+    return backend.one_choice(system.bdd, relation, choice_bits)
 
 
 def _ordered(system: SymbolicSystem, bits: Iterable[str]) -> list[str]:
