@@ -53,6 +53,7 @@ makes sure to win: the player may keep the higher card.
     python benchmarks/uniform_games.py print shell 5:4 > shell5_4.ispl     # N:k (N alone: k = N)
     python benchmarks/uniform_games.py print cards 6 > cards6.ispl
     python benchmarks/uniform_games.py table shell=3:2,4,6 shell_relift=3 cards=3,5 --markdown uniform.md
+    python benchmarks/uniform_games.py render uniform.json        # the tables again from `table --json`
 
 `benchmarks/run.py` knows `shell` (k = N), `shell_short` (k = N − 1) and `cards`, timed there
 under perfect information like its other families.
@@ -476,7 +477,7 @@ def duration_text(seconds: float) -> str:
     for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("h", 3600), ("min", 60)):
         if seconds >= size * (2 if unit != "min" else 1):
             value = seconds / size
-            return f"{value:.3g} {unit}" if value < 1e6 else f"{value:.2e} {unit}".replace("e+", "e")
+            return f"{value:.3g} {unit}" if value < 1e6 else re.sub(r"e\+0*", "e", f"{value:.2e} {unit}")
     return f"{seconds / 60:.1f} min"
 
 
@@ -512,8 +513,10 @@ def oracle_cell(answer: dict) -> str:
     if answer["finished"]:
         return f"{answer['cpu']:.2f} s"
     rate = answer["processed"] / answer["loop_s"]
-    bound = "> 5 min" if oracle_estimate(answer) > FIVE_MINUTES else "≈"
-    return f"{bound}: {count_text(answer['count'])} at {rate:,.0f}/s ≈ {huge_duration_text(answer['count'], rate)}"
+    if oracle_estimate(answer) > FIVE_MINUTES:
+        count = answer["count"]
+        return f"> 5 min: {count_text(count)} at {rate:,.0f}/s ≈ {huge_duration_text(count, rate)}"
+    return f"≈ {duration_text(oracle_estimate(answer))} ({count_text(answer['count'])} at {rate:,.0f}/s)"
 
 
 def mcmas_cell(count: int, run: dict, budget: float) -> str:
@@ -526,9 +529,18 @@ def mcmas_cell(count: int, run: dict, budget: float) -> str:
            f"{huge_duration_text(count, rate)}"
 
 
+def mcmas_summary(row: Measurement, budget: float) -> str:
+    """MCMAS `-uniform` per group: its count, and its time or how far it got."""
+    counts = ", ".join(f"{group} {count_text(row.mcmas_counts[group])}" for group in row.mcmas_uniform)
+    if not any(run["enumerating"] for run in row.mcmas_uniform.values()):
+        return f"{counts}: still building the uniform protocols after {budget:g} s"
+    return "; ".join(f"{group} ({count_text(row.mcmas_counts[group])}): "
+                     f"{mcmas_cell(row.mcmas_counts[group], run, budget)}" for group, run in row.mcmas_uniform.items())
+
+
 def ctlstark_cell(run: dict, timeout: float) -> str:
     if run.get("stopped") or run.get("exit") is None:
-        return f"> {timeout:g} (stopped)"
+        return f"> {timeout:g} wall (stopped; {run['cpu']:.1f} CPU)"
     if "error" in run:
         return f"error: {run['error']}"
     return f"{run['cpu']:.2f}"
@@ -539,9 +551,10 @@ def route_cell(row: Measurement, reading: str, index: int) -> str:
     if entry.get("verdict") is None:
         probe = row.probes.get(reading, {}).get(index, {})
         if probe.get("finished"):
-            return f"{'TRUE' if probe['verdict'] else 'FALSE'}, {probe['route'].split(':', 1)[-1]} " \
-                   f"({probe['cpu']:.1f} s alone)"
-        return f"–, search > {count_text(probe.get('nodes') or 0)} partial strategies in {probe.get('cpu', 0):.0f} s"
+            route = probe['route'].split(':', 1)[-1].replace(" partial strategies", "")
+            return f"{'TRUE' if probe['verdict'] else 'FALSE'}, {route} ({probe['cpu']:.2f} s CPU, alone)"
+        nodes = count_text(probe.get("nodes") or 0)
+        return f"–, search > {nodes} in {probe.get('cpu', 0):.0f} s CPU (alone, stopped)"
     route = (entry["route"] or "?").replace(" partial strategies", "")
     return f"{'TRUE' if entry['verdict'] else 'FALSE'}, {route} ({entry['seconds']:.2f} s)"
 
@@ -559,14 +572,12 @@ def markdown(rows: list[Measurement], ctlstark_timeout: float, mcmas_budget: flo
         oracle_total = f"{total:.2f} s" if finished else ("> 5 min" if total > FIVE_MINUTES
                                                           else f"≈ {duration_text(total)}")
         largest = max((answer.get("count", 0) for answer in row.oracle), default=0)
-        mcmas = "; ".join(f"{group} ({count_text(row.mcmas_counts[group])}): "
-                          f"{mcmas_cell(row.mcmas_counts[group], run, mcmas_budget)}"
-                          for group, run in row.mcmas_uniform.items())
+        mcmas = mcmas_summary(row, mcmas_budget)
         lines.append(f"| {row.family} | {row.size} | {row.states} | {count_text(largest)} | {oracle_total} | {mcmas} | "
                      + " | ".join(ctlstark_cell(row.ctlstark[reading], ctlstark_timeout) for reading in READINGS)
                      + " |")
-    lines += ["", "| family | size | formula | oracle strategies | oracle | `uniform`: verdict, route (s) | "
-              "`uniform-objective`: verdict, route (s) |", "|---|---|---|---|---|---|---|"]
+    lines += ["", "| family | size | formula | oracle strategies | oracle | `uniform`: verdict, route (wall s) | "
+              "`uniform-objective`: verdict, route (wall s) |", "|---|---|---|---|---|---|---|"]
     for row in rows:
         for index, text in enumerate(row.formulas):
             answer = row.oracle[index]
@@ -620,6 +631,10 @@ def main(argv: list[str] | None = None) -> int:
     table.add_argument("--markdown", type=Path, metavar="FILE")
     table.add_argument("--json", type=Path, metavar="FILE")
     table.add_argument("--keep", type=Path, metavar="DIR", help="keep the generated models in DIR")
+    render = commands.add_parser("render", help="the tables again from a `table --json` file")
+    render.add_argument("json", type=Path)
+    render.add_argument("--ctlstark-timeout", type=float, default=60.0)
+    render.add_argument("--mcmas-budget", type=float, default=30.0)
     for name in ("oracle", "probe"):
         child = commands.add_parser(name, help=f"(internal) one {name} run, as JSON")
         child.add_argument("file", type=Path)
@@ -630,6 +645,13 @@ def main(argv: list[str] | None = None) -> int:
     sys.set_int_max_str_digits(0)   # the strategy counts, in the log and the JSON
     if arguments.command == "print":
         print(game(arguments.family, arguments.size).text(), end="")
+        return 0
+    if arguments.command == "render":
+        rows = [Measurement(**fields) for fields in json.loads(arguments.json.read_text(encoding="utf-8"))]
+        for row in rows:   # JSON object keys are strings
+            row.probes = {reading: {int(index): probe for index, probe in probes.items()}
+                          for reading, probes in row.probes.items()}
+        print(markdown(rows, arguments.ctlstark_timeout, arguments.mcmas_budget), end="")
         return 0
     if arguments.command in ("oracle", "probe"):
         run = oracle_run if arguments.command == "oracle" else probe_run
