@@ -703,6 +703,72 @@ def imperfect_information_models(draw: Draw) -> Model:
 
 
 @st.composite
+def collecting_games(draw: Draw, smallest: int = 2, largest: int = 3) -> Model:
+    """Games whose moves commute: a value is hidden in the initial state, and each round every player takes one of its
+    items (`take0`…; once each, unless re-taking is allowed) or passes; an item hits for a random set of hidden
+    values, and `hit` stays once any item taken hits. Players see their own items and the round, not the value.
+
+    Taking the same items in another order leads to the same states, so the uniform search meets the same
+    subproblem along different branches (the shell game in small): these cases test that cutting repeated
+    subproblems (`mc/uniform.py`, `_subproblem`) keeps every verdict. `smallest` … `largest` bound the hidden
+    values, the items of a lone player and the rounds.
+    """
+    hidden = draw(st.integers(smallest, largest))
+    rounds = draw(st.integers(smallest - 1, largest))
+    players = [f"P{i}" for i in range(draw(st.integers(1, 2)))]
+    items = {player: draw(st.integers(smallest, largest) if len(players) == 1 else st.just(2)) for player in players}
+    retake = draw(st.booleans())
+    text = [
+        "Semantics = SingleAssignment;",
+        "Agent Environment",
+        f"  Obsvars: round : 0 .. {rounds}; end Obsvars",
+        f"  Vars: h : 0 .. {hidden - 1}; hit : boolean; end Vars",
+        "  Actions = {wait};",
+        "  Protocol: Other : {wait}; end Protocol",
+        "  Evolution:",
+        f"    round = round + 1 if round < {rounds};",
+    ]
+    for player in players:
+        for item in range(items[player]):
+            # mostly the shell game's rule (item i finds hidden value i), where the search has most to refute
+            hits = draw(st.one_of(st.just({item % hidden}), st.sets(st.integers(0, hidden - 1), max_size=hidden)))
+            for h in sorted(hits):
+                text.append(f"    hit = true if round < {rounds} and h = {h} and "
+                            f"{player}.Action = take{item};")
+    text += ["  end Evolution", "end Agent"]
+    for player in players:
+        names = [f"take{item}" for item in range(items[player])]
+        if retake:
+            protocol = "  Protocol: Other : {" + ", ".join(names + ["pass"]) + "}; end Protocol"
+        else:
+            protocol = ("  Protocol:\n" + "".join(f"    t{item} = false : {{take{item}}};\n" for item in range(items[player]))
+                        + "    Other : {pass};\n  end Protocol")
+        text += [
+            f"Agent {player}",
+            "  Vars: " + " ".join(f"t{item} : boolean;" for item in range(items[player])) + " end Vars",
+            f"  Actions = {{{', '.join(names + ['pass'])}}};",
+            protocol,
+            "  Evolution:",
+            *[f"    t{item} = true if Action = take{item};" for item in range(items[player])],
+            "  end Evolution",
+            "end Agent",
+        ]
+    text += [
+        "Evaluation",
+        "  hit if Environment.hit = true;",
+        f"  over if Environment.round = {rounds};",
+        "end Evaluation",
+        "InitStates Environment.round = 0 and Environment.hit = false"
+        + "".join(f" and {p}.t{item} = false" for p in players for item in range(items[p])) + "; end InitStates",
+        "Groups " + " ".join(f"g{i} = {{{p}}};" for i, p in enumerate(players))
+        + (f" team = {{{', '.join(players)}}};" if len(players) > 1 else "") + " end Groups",
+        "Formulae hit; end Formulae",
+    ]
+    from ctlstark.ispl import parse_model
+    return parse_model("\n".join(text), "collecting.ispl")
+
+
+@st.composite
 def models_and_atl_formulas(draw: Draw, max_bits: int = 6, depth: int = 3,
                             model_strategy: st.SearchStrategy[Model] | None = None) -> tuple[Model, f.Formula]:
     """A random model whose groups include the grand coalition, and a random state formula with ATL at the top

@@ -79,11 +79,22 @@ class UniformAnswer:
     states: Function
     route: str
     search_nodes: int = 0
+    memo_hits: int = 0
+    """Search nodes cut because an earlier node with the same subproblem was refuted."""
     strategies: list[tuple[Function, Partial]] = field(default_factory=list)
     """(states decided TRUE, the partial strategy whose every completion wins them), in order found."""
 
 
 PathKind = str  # "X", "G" or "U"
+Subproblem = tuple[Function, tuple[Function, ...]]
+"""(the states where play reaches an open local state, the choices left at the local states reachable from them)."""
+
+
+@dataclass(frozen=True)
+class _Refuted:
+    """Pushed under a search node's children: popped once they are all searched without a win."""
+
+    subproblem: Subproblem
 
 
 @dataclass
@@ -99,6 +110,9 @@ class UniformQuestion:
 
 class UniformGame:
     """One coalition's uniform strategies over one system, for one reading of `<g>`."""
+
+    cut_repeats = True
+    """Cut a search node whose subproblem an earlier node refuted (off only to test that it changes no answer)."""
 
     def __init__(self, system: SymbolicSystem, pre: ControllablePreimage, members: Iterable[str], variant: str):
         if variant not in STRATEGY_SEMANTICS[1:]:
@@ -122,6 +136,8 @@ class UniformGame:
                              for member in self.members}
         self.multiple = {member: self._has_two_actions(member) for member in self.members}
         self._safe_cache: dict[Function, Function] = {}
+        self._refuted: set[Subproblem] = set()
+        """Subproblems no completion wins, for the formula being solved (cleared by `solve`)."""
 
     # ------------------------------------------------------------ set-up
 
@@ -253,6 +269,7 @@ class UniformGame:
     def solve(self, kind: PathKind, hold: Function, goal: Function) -> UniformAnswer:
         """The states where `<g>ψ` holds (ψ = X goal, G hold, hold U goal)."""
         root = Partial(dict(self.allowed), {member: self.manager.false for member in self.members})
+        self._refuted = set()
         if kind == "X" and self.variant == "uniform-objective":
             # one step from q alone: each member chooses once, at its local state in q
             return UniformAnswer(self.optimistic_step(root.joint(self.manager))(goal), "bounds")
@@ -305,33 +322,49 @@ class UniformGame:
     def _search(self, root: Partial, kind: PathKind, hold: Function, goal: Function, answer: UniformAnswer) -> None:
         """Decide the states between the bounds, one batch at a time: the states sharing the members' local
         states with one undecided state (they share their required sets, so a batch's plays start from few
-        states and its search tree stays small). Whatever a batch's search does not win is FALSE."""
+        states and its search tree stays small). Each batch first tries to extend the last strategy that won
+        (one strategy often wins many batches), then searches from the root. Whatever a batch's search does not
+        win is FALSE."""
         false = self.manager.false
         optimistic = self.won(self.optimistic_step(root.joint(self.manager)), kind, hold, goal)
         undecided = self.good(optimistic) & ~answer.states   # the upper bound: outside it, FALSE
-        visible = sorted(frozenset().union(*(self.system.local_bits(member) for member in self.members)),
-                         key=self.manager.level_of_var)
         while undecided != false:
             checkpoint()
-            model = backend.first_model(self.manager, backend.exist(self.manager, self._hidden_from_all, undecided),
-                                        visible)
-            assert model is not None
-            batch = undecided & backend.cube(self.manager, model)
-            undecided = self._search_batch(root, batch, undecided, kind, hold, goal, answer) & ~batch
+            batch = self._batch(undecided)
+            starts = [root, answer.strategies[-1][1]] if answer.strategies else [root]
+            undecided = self._search_batch(starts, batch, undecided, kind, hold, goal, answer) & ~batch
 
-    @property
-    def _hidden_from_all(self) -> frozenset[str]:
-        return frozenset.intersection(*self.hidden.values())
+    def _batch(self, undecided: Function) -> Function:
+        """The states searched together: one undecided state's required set is theirs too — the states sharing
+        every member's local state with it (`uniform`, `uniform-pooled`); the state alone (`uniform-objective`)."""
+        if self.variant == "uniform-objective":
+            hidden: frozenset[str] = frozenset()
+            shown = self.system.current_bits
+        else:
+            hidden = frozenset.intersection(*self.hidden.values())
+            shown = frozenset().union(*(self.system.local_bits(member) for member in self.members))
+        model = backend.first_model(self.manager, backend.exist(self.manager, hidden, undecided),
+                                    sorted(shown, key=self.manager.level_of_var))
+        assert model is not None
+        return undecided & backend.cube(self.manager, model)
 
-    def _search_batch(self, root: Partial, batch: Function, undecided: Function, kind: PathKind, hold: Function,
+    def _search_batch(self, starts: list[Partial], batch: Function, undecided: Function, kind: PathKind, hold: Function,
                       goal: Function, answer: UniformAnswer) -> Function:
-        """Depth-first over partial strategies until every state of `batch` is won or refuted; returns what is
-        still undecided (every state won on the way, in the batch or not, is added to `answer`)."""
+        """Depth-first over partial strategies from `starts` (the last first; the first is the root, so the search
+        is complete) until every state of `batch` is won or refuted; returns what is
+        still undecided (every state won on the way, in the batch or not, is added to `answer`).
+
+        The batch shares one required set, so it is won or refuted as a whole: a node whose subtree ends
+        without winning it leaves its subproblem (`_subproblem`) in `self._refuted`, and a later node with
+        the same subproblem — the same cups lifted in another order — is cut at once."""
         manager, false = self.manager, self.manager.false
-        stack = [root]
+        stack: list[Partial | _Refuted] = list(starts)
         while stack:
             checkpoint()
             partial = stack.pop()
+            if isinstance(partial, _Refuted):   # its whole subtree is searched and the batch is not won
+                self._refuted.add(partial.subproblem)
+                continue
             answer.search_nodes += 1
             strategy = partial.joint(manager)
             optimistic = self.won(self.optimistic_step(strategy), kind, hold, goal)
@@ -349,14 +382,55 @@ class UniformGame:
                     break
             if promising == false:
                 continue
-            layers = self._play_layers(strategy, self._focus(promising), kind, hold, goal)
+            start = self._focus(promising)
+            subproblem = self._subproblem(partial, strategy, start, kind, hold, goal) if self.cut_repeats else None
+            if subproblem in self._refuted:
+                answer.memo_hits += 1
+                continue
+            layers = self._play_layers(strategy, start, kind, hold, goal)
             branch = self._branch(partial, optimistic & ~pessimistic, layers)
             if branch is None:  # every local state in play is assigned: the bounds agree there
                 continue
             member, local_state, actions = branch
             answer.route = "search"
+            if subproblem is not None:
+                stack.append(_Refuted(subproblem))
             stack.extend(partial.assign(member, local_state, action) for action in reversed(actions))
         return undecided
+
+    def _open_states(self, partial: Partial) -> Function:
+        """States where some member is in a local state `partial` leaves two or more actions."""
+        result = self.manager.false
+        for member in self.members:
+            result |= self.multiple[member] & ~partial.assigned[member]
+        return result
+
+    def _subproblem(self, partial: Partial, strategy: Function, start: Function, kind: PathKind, hold: Function,
+                    goal: Function) -> Subproblem:
+        """What is left of winning from `start` under the completions of `partial`: play the choices already
+        made (one action per local state) from `start` up to the states where some member's local state is
+        still open; every completion must win from all of those, using only the choices at the local states
+        reachable from them. So (those states, those choices) decide the answer: equal keys, equal answers,
+        however the search got there."""
+        false = self.manager.false
+        open_states = self._open_states(partial)
+        playing = hold & ~goal if kind == "U" else hold
+        frontier, seen, current = false, start, start
+        while current != false:
+            checkpoint()
+            frontier |= current & open_states & playing
+            moving = current & playing & ~open_states
+            current = self.system.image(moving & strategy) & ~seen if moving != false else false
+            seen |= current
+        reached, current = frontier, frontier
+        while current != false:
+            checkpoint()
+            moving = current & playing
+            current = self.system.image(moving & strategy) & ~reached if moving != false else false
+            reached |= current
+        choices = tuple(partial.choices[member] & backend.exist(self.manager, self.hidden[member], reached)
+                        for member in self.members)
+        return frontier, choices
 
     def _play_layers(self, strategy: Function, start: Function, kind: PathKind, hold: Function,
                      goal: Function) -> list[Function]:
