@@ -57,6 +57,8 @@ class Partial:
 
     choices: dict[str, Function]
     assigned: dict[str, Function]
+    recent: Function | None = None
+    """The local state assigned last (as a set of states), where the search looks next."""
 
     def joint(self, manager: backend.Manager) -> Function:
         result = manager.true
@@ -69,7 +71,7 @@ class Partial:
         choices[member] = (self.choices[member] & ~local_state) | (self.choices[member] & local_state & action)
         assigned = dict(self.assigned)
         assigned[member] = self.assigned[member] | local_state
-        return Partial(choices, assigned)
+        return Partial(choices, assigned, local_state)
 
 
 @dataclass
@@ -136,6 +138,8 @@ class UniformGame:
                              for member in self.members}
         self.multiple = {member: self._has_two_actions(member) for member in self.members}
         self._safe_cache: dict[Function, Function] = {}
+        self._candidate: Partial | None = None
+        """The perfect-information strategy cut to uniform, for the formula being solved (set by `solve`)."""
         self._refuted: set[Subproblem] = set()
         """Subproblems no completion wins, for the formula being solved (cleared by `solve`)."""
 
@@ -279,13 +283,31 @@ class UniformGame:
             if kind == "X":   # one step from states the one member cannot tell apart: one action for them all
                 return UniformAnswer(lower, "bounds")
         answer = UniformAnswer(lower, "bounds")
-        candidate = self._perfect_made_uniform(kind, hold, goal)
-        gained = self.good(self.won(self.optimistic_step(candidate.joint(self.manager)), kind, hold, goal))
-        if gained & ~answer.states != self.manager.false:
-            answer.strategies.append((gained & ~answer.states, candidate))
-            answer.states |= gained
+        self._candidate = candidate = self._perfect_made_uniform(kind, hold, goal)
+        self._gain(candidate, kind, hold, goal, answer)
         self._search(root, kind, hold, goal, answer)
         return answer
+
+    def _gain(self, strategy: Partial, kind: PathKind, hold: Function, goal: Function, answer: UniformAnswer) -> Function:
+        """Add the states `strategy` wins to the answer and return them. Exact, not a bound, for a strategy whose
+        open local states occur only outside the perfect-information winning region (`_perfect_made_uniform`,
+        `_completed`): a play it wins never meets a choice still open."""
+        won = self.good(self.won(self.optimistic_step(strategy.joint(self.manager)), kind, hold, goal))
+        gained = won & ~answer.states
+        if gained != self.manager.false:
+            answer.strategies.append((gained, strategy))
+            answer.states |= gained
+        return gained
+
+    def _completed(self, partial: Partial) -> Partial:
+        """`partial` with its unassigned local states played as the perfect-information strategy cut to uniform
+        plays them: every local state in the perfect-information winning region gets one action."""
+        candidate, choices, assigned = self._candidate, {}, {}
+        for member in self.members:
+            mine = partial.assigned[member]
+            choices[member] = (partial.choices[member] & mine) | (candidate.choices[member] & ~mine)
+            assigned[member] = mine | candidate.assigned[member]
+        return Partial(choices, assigned)
 
     def _perfect_made_uniform(self, kind: PathKind, hold: Function, goal: Function) -> Partial:
         """A perfect-information strategy (one joint action per state, progressing by attractor layers for `U`)
@@ -376,6 +398,8 @@ class UniformGame:
             if gained != false:
                 answer.states |= gained
                 answer.strategies.append((gained, partial))
+                if batch & ~gained == false:   # the batch is won: play the rest as perfect information would
+                    gained |= self._gain(self._completed(partial), kind, hold, goal, answer)
                 undecided &= ~gained
                 promising &= ~gained
                 if batch & undecided == false:
@@ -388,7 +412,15 @@ class UniformGame:
                 answer.memo_hits += 1
                 continue
             layers = self._play_layers(strategy, start, kind, hold, goal)
-            branch = self._branch(partial, optimistic & ~pessimistic, layers)
+            branch = None
+            if partial.recent is not None:   # follow the plays through the choice just made first
+                in_play = manager.false
+                for layer in layers:
+                    in_play |= layer
+                following = self._play_layers(strategy, in_play & partial.recent, kind, hold, goal)[1:]
+                branch = self._branch(partial, optimistic & ~pessimistic, following)
+            if branch is None:
+                branch = self._branch(partial, optimistic & ~pessimistic, layers)
             if branch is None:  # every local state in play is assigned: the bounds agree there
                 continue
             member, local_state, actions = branch
