@@ -313,17 +313,22 @@ class UniformGame:
         """A perfect-information strategy (one joint action per state, progressing by attractor layers for `U`)
         cut to one action per member local state: a uniform strategy, so the states it wins from (evaluated
         exactly) are a lower bound. Where the members see what matters — a game whose board every player
-        observes — it wins wherever any strategy does, and nothing is left to search."""
+        observes — it wins wherever any strategy does, and nothing is left to search.
+
+        Built over the allowed actions only, so every state some strategy wins from (and is not already at
+        its goal) has each member's local state decided: a play any completion wins never meets an open
+        choice, which is what makes `_gain` exact on it and on `_completed` strategies."""
         bits, false, reachable = self.pre.coalition_bits, self.manager.false, self.system.reachable
+        allowed = Partial(dict(self.allowed), {}).joint(self.manager)   # every action any strategy may use
         if kind == "X":
-            pairs = self.safe(goal) & reachable
+            pairs = self.safe(goal) & allowed & reachable
         elif kind == "G":
-            pairs = self.safe(self.won(self.optimistic_step(self.manager.true), "G", hold, goal)) & hold
+            pairs = self.safe(self.won(self.optimistic_step(allowed), "G", hold, goal)) & allowed & hold
         else:
             pairs, current = false, goal & reachable
             while True:
                 checkpoint()
-                fresh = self.safe(current) & hold & ~current & ~backend.exist(self.manager, bits, pairs)
+                fresh = self.safe(current) & allowed & hold & ~current & ~backend.exist(self.manager, bits, pairs)
                 if fresh == false:
                     break
                 pairs |= fresh
