@@ -146,16 +146,33 @@ def test_cli_input_error_exits_2_with_a_location(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
-def test_cli_without_stormpy_says_how_to_install(tmp_path: Path) -> None:
+def without_stormpy(tmp_path: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """`ctlstark prob …` in a process where `import stormpy` fails."""
     blocker = tmp_path / "sitecustomize.py"
     blocker.write_text("import sys\nsys.modules['stormpy'] = None\n")
     import os
     environment = dict(os.environ, PYTHONPATH=f"{tmp_path}{os.pathsep}{os.environ.get('PYTHONPATH', '')}")
-    result = subprocess.run([sys.executable, "-m", "ctlstark", "prob", str(EXAMPLE)], capture_output=True, text=True,
-                            cwd=ROOT, env=environment)
+    return subprocess.run([sys.executable, "-m", "ctlstark", "prob", *arguments], capture_output=True, text=True,
+                          cwd=ROOT, env=environment)
+
+
+def test_cli_without_stormpy_says_how_to_install(tmp_path: Path) -> None:
+    result = without_stormpy(tmp_path, str(EXAMPLE), "--no-reduction")
     assert result.returncode == 3
     assert result.stderr.strip() == ("ctlstark: probabilities need Storm's Python bindings: "
                                      "pip install 'ctlstark[prob]'")
+
+
+def test_the_reduction_needs_no_storm(tmp_path: Path) -> None:
+    """The example's one part ends with the same utility distribution under every scheduler, so all
+    three properties are computed exactly without Storm."""
+    result = without_stormpy(tmp_path, str(EXAMPLE), "--json")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert [p["exact"] for p in document["properties"]] == [{"pmin": "191/200", "pmax": "191/200"},
+                                                           {"pmin": "9/10", "pmax": "9/10"},
+                                                           {"pmin": "171/200", "pmax": "171/200"}]
+    assert document["reduction"] == {"parts": 1, "distinct_parts": 1, "benefit": "convolution"}
 
 
 def test_cli_json_document() -> None:

@@ -5,18 +5,17 @@ Random protocols come from a hypothesis strategy that writes valid protocol text
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 from conftest import examples
 
 from ctlstark.explicit.probabilistic import reach_probabilities
 from ctlstark.prob.automaton import build_automaton, to_mdp
-from ctlstark.prob.protocol import LIFECYCLE, SOURCE_STATE, Protocol, load_protocol, parse_protocol
+from ctlstark.prob.protocol import Protocol, load_protocol, parse_protocol
 from ctlstark.prob.qualitative import check_qualitative
+from protocol_strategies import protocols
 
 stormpy = pytest.importorskip("stormpy")
 from ctlstark.prob.storm import check_prism_sparse, check_sparse, check_symbolic  # noqa: E402
@@ -24,7 +23,6 @@ from ctlstark.prob.storm import check_prism_sparse, check_sparse, check_symbolic
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "ispl_examples" / "commitment_protocols" / "ecommerce.prob"
 TOLERANCE = 1e-9
-OPERATIONS = sorted({op for op, _ in LIFECYCLE})
 
 
 def oracle(protocol: Protocol) -> tuple[dict[str, float], dict[str, float]]:
@@ -84,65 +82,6 @@ def test_zero_utility_loops_terminate_with_the_right_probability() -> None:
     minimum, _ = oracle(protocol)
     assert abs(minimum["achievement"] - 1) < TOLERANCE
     assert abs(check_sparse(build_automaton(protocol)).minimum["achievement"] - 1) < TOLERANCE
-
-
-@st.composite
-def protocols(draw: st.DrawFn) -> str:
-    """The text of a small valid protocol: 1-3 propositions, 1-2 commitments, 1-4 events, 1-4 beliefs."""
-    props = [f"p{i}" for i in range(draw(st.integers(1, 3)))]
-    commitments = [f"c{i}" for i in range(draw(st.integers(1, 2)))]
-    events = [f"e{i}" for i in range(draw(st.integers(1, 4)))]
-    roles = ["A", "B"]
-    effects = {e: draw(st.lists(st.sampled_from(props), max_size=2, unique=True)) for e in events}
-    operations = {e: (draw(st.sampled_from(commitments)), draw(st.sampled_from(OPERATIONS)))
-                  for e in events if draw(st.booleans())}
-    lines = ["Roles A, B;", f"Propositions {', '.join(props)};", "Events"]
-    lines += [f"  {e}" + (f" makes {', '.join(effects[e])}" if effects[e] else "") + ";" for e in events]
-    lines += ["end Events", "Commitments"]
-    for c in commitments:
-        debtor, creditor = draw(st.sampled_from(roles)), draw(st.sampled_from(roles))
-        lines.append(f"  {c} : C({debtor}, {creditor}, {props[0]}, {props[-1]});")
-    lines += ["end Commitments", "Operations"]
-    lines += [f"  {e} : {op} {c};" for e, (c, op) in operations.items()]
-    lines += ["end Operations", "Agent A", f"  Goals {draw(st.sampled_from(props))};", "  Beliefs"]
-    beliefs = []
-    for _ in range(draw(st.integers(1, 4))):
-        conditions = []
-        for p in draw(st.lists(st.sampled_from(props), max_size=2, unique=True)):
-            conditions.append(p if draw(st.booleans()) else f"!{p}")
-        for c in draw(st.lists(st.sampled_from(commitments), max_size=1)):
-            conditions.append(f"{c} = {draw(st.sampled_from(['Null', 'Con', 'Act', 'Ful', 'Vio', 'Exp']))}")
-        support = draw(st.lists(st.sampled_from(events), min_size=1, max_size=3, unique=True))
-        weights = [draw(st.integers(1, 5)) for _ in support]
-        total = sum(weights)
-        outcome = ", ".join(f"{e} {Fraction(w, total).numerator}/{Fraction(w, total).denominator}"
-                            for e, w in zip(support, weights))
-        beliefs.append((conditions, support))
-        lines.append(f"    {draw(st.sampled_from(roles))} if {' and '.join(conditions) or 'true'} : {outcome};")
-    lines += ["  end Beliefs", "  Utilities"]
-    for e in events:
-        value = draw(st.integers(-3, 3))
-        if value and all(_ends(conditions, e, effects, operations) for conditions, support in beliefs
-                         if e in support):
-            lines.append(f"    {e} {value};")
-    lines += ["  end Utilities", "end Agent"]
-    return "\n".join(lines) + "\n"
-
-
-def _ends(conditions: list[str], event: str, effects: dict[str, list[str]],
-          operations: dict[str, tuple[str, str]]) -> bool:
-    """The validation's rule: the event makes a negated proposition true or moves a tested commitment on."""
-    for condition in conditions:
-        if condition.startswith("!") and condition[1:] in effects[event]:
-            return True
-        if " = " in condition and event in operations:
-            commitment, state = condition.split(" = ")
-            if operations[event] == (commitment, SOURCE_STATE[operations[event][1]] and state) and \
-                    SOURCE_STATE[operations[event][1]] == state:
-                return True
-            if operations[event][0] == commitment and SOURCE_STATE[operations[event][1]] == state:
-                return True
-    return False
 
 
 def _agree(text: str) -> None:

@@ -713,6 +713,7 @@ def prob_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document (docs/probabilistic.md) instead of text."),
     engine: ProbEngine = typer.Option(ProbEngine.sparse, "--engine", help="Storm's engine: sparse (explicit automaton) or symbolic (BDDs)."),
     qualitative: bool = typer.Option(False, "--qualitative", help="Also check surely/possibly/never-violated with ctlstark's own engine."),
+    no_reduction: bool = typer.Option(False, "--no-reduction", help="Build the whole automaton and give it to Storm, instead of solving the protocol's independent parts exactly and composing them (docs/probabilistic.md, \"Reduction\")."),
 ) -> None:
     """Probabilities that PROTOCOL.prob conforms, achieves the agent's goals and benefits it, with Storm.
 
@@ -723,7 +724,7 @@ def prob_command(
 
     with _input_errors_reported():
         try:
-            report = analyse(protocol_file, engine=engine.value, qualitative=qualitative)
+            report = analyse(protocol_file, engine=engine.value, qualitative=qualitative, reduction=not no_reduction)
         except CtlstarkError as error:
             if isinstance(error, IsplError):
                 raise
