@@ -15,28 +15,15 @@ import pytest
 from hypothesis import given, settings
 
 from conftest import examples
-from ctlstark.explicit.probabilistic import reach_probabilities
-from ctlstark.prob.automaton import build_automaton, to_mdp
-from ctlstark.prob.protocol import Protocol, load_protocol, parse_protocol
+from ctlstark.prob.protocol import load_protocol, parse_protocol
 from ctlstark.prob.reduction import analyse_reduced, convolve, independent_parts, part_protocol, signature
 from hypothesis import strategies as st
+from prob_oracle import oracle
 from protocol_strategies import composed_lifecycle_protocols, composed_protocols
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "ispl_examples" / "commitment_protocols" / "ecommerce.prob"
 TOLERANCE = 1e-9
-
-
-def oracle(protocol: Protocol) -> tuple[dict[str, float], dict[str, float]]:
-    """Pmin and Pmax per property by value iteration on the whole automaton."""
-    automaton = build_automaton(protocol)
-    mdp = to_mdp(automaton)
-    minimum, maximum = {}, {}
-    for kind, members in automaton.targets().items():
-        targets = {s for s, member in enumerate(members) if member}
-        minimum[kind] = reach_probabilities(mdp, targets, minimise=True)[0]
-        maximum[kind] = reach_probabilities(mdp, targets, minimise=False)[0]
-    return minimum, maximum
 
 
 def assert_reduction_exact(text: str) -> str:
@@ -131,3 +118,17 @@ def test_the_example_is_one_part() -> None:
     protocol = load_protocol(EXAMPLE)
     (part,) = independent_parts(protocol)
     assert part.commitments == ("c_i", "c_j") and len(part.beliefs) == len(protocol.agent.beliefs)
+
+
+def test_bundled_copies_form_one_part_per_pair() -> None:
+    """benchmarks/prob_reduction.py's second family: the two copies of a pair interact (the second good
+    waits for the first), so a pair is one part that cannot be cut; pairs are independent."""
+    from benchmark_modules import load_benchmark
+
+    bundles = load_benchmark("prob_reduction").bundles_text
+    assert assert_reduction_exact(bundles(2)) == "convolution"
+    reduced = analyse_reduced(parse_protocol(bundles(6)), 10**6)
+    assert (reduced.parts, reduced.distinct_parts) == (3, 1)
+    single = analyse_reduced(parse_protocol(bundles(2)), 10**6)
+    for kind in ("conformance", "achievement"):
+        assert reduced.minimum[kind] == single.minimum[kind] ** 3

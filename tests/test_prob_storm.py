@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from conftest import examples
 
-from ctlstark.explicit.probabilistic import reach_probabilities
-from ctlstark.prob.automaton import build_automaton, to_mdp
-from ctlstark.prob.protocol import Protocol, load_protocol, parse_protocol
+from ctlstark.prob.automaton import build_automaton
+from ctlstark.prob.protocol import load_protocol, parse_protocol
 from ctlstark.prob.qualitative import check_qualitative
+from prob_oracle import oracle
 from protocol_strategies import protocols
 
 stormpy = pytest.importorskip("stormpy")
@@ -23,18 +23,6 @@ from ctlstark.prob.storm import check_prism_sparse, check_sparse, check_symbolic
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "ispl_examples" / "commitment_protocols" / "ecommerce.prob"
 TOLERANCE = 1e-9
-
-
-def oracle(protocol: Protocol) -> tuple[dict[str, float], dict[str, float]]:
-    """Pmin and Pmax per property from the explicit value iteration (no Storm)."""
-    automaton = build_automaton(protocol)
-    mdp = to_mdp(automaton)
-    minimum, maximum = {}, {}
-    for kind, members in automaton.targets().items():
-        targets = {s for s, member in enumerate(members) if member}
-        minimum[kind] = reach_probabilities(mdp, targets, minimise=True)[0]
-        maximum[kind] = reach_probabilities(mdp, targets, minimise=False)[0]
-    return minimum, maximum
 
 
 def test_paper_example_by_hand() -> None:
