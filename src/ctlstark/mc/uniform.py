@@ -23,9 +23,16 @@ Deciding this is Δ2^P-complete, so the work goes cheapest first (docs/semantics
    per state among Σ's actions) bounds every completion of Σ from above, and the
    pessimistic one (every Σ action must be safe) from below. A branch whose optimistic
    bound wins nothing undecided is cut; what its pessimistic bound wins is decided; else
-   one undecided member local state is assigned each of its actions in turn. The root's
-   optimistic bound is the perfect-information answer over the protocols, so states
-   outside it are decided FALSE before any branching.
+   one undecided member local state is assigned each of its actions in turn — first one the
+   plays reach through the choice just made, so a wrong choice shows soon after it is made.
+   The root's optimistic bound is the perfect-information answer over the protocols, so
+   states outside it are decided FALSE before any branching.
+3. The search goes one batch of look-alike states at a time (they share their required
+   set), first extending the last strategy that won; a won batch's strategy, completed as
+   the perfect-information strategy cut to uniform, is evaluated exactly for more states.
+   A node whose subtree is refuted leaves its subproblem — where the plays reach open local
+   states, and the choices left from there — and a node with the same subproblem (the same
+   cups lifted in another order) is cut.
 
 Everything is a BDD over states and action bits: no state is enumerated, only the
 member local states the search assigns.
