@@ -68,10 +68,16 @@ def spaced(draw, *parts: str) -> str:
     return text
 
 
+COMPARISONS = ["=", "<>", "!=", "<", "<=", ">", ">="]
+VALUES = ["0", "7", "true", "false", "ready", "Bob.y", "Environment.x", "- 2"]
+
+
 def formula_texts(depth: int = 4) -> st.SearchStrategy[str]:
     atoms = st.one_of(
         st.sampled_from(NAMES + ["true", "false", "Alice.RedStates", "Bob.GreenStates", "Environment.RedStates"]),
         st.sampled_from(AGENTS).flatmap(lambda agent: spaced(agent, ".", "Action", "=", "go")),
+        st.tuples(st.sampled_from(AGENTS), st.sampled_from(COMPARISONS), st.sampled_from(VALUES)).flatmap(
+            lambda parts: spaced(parts[0], ".", "y", *parts[1:])),
     )
 
     def extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
@@ -109,6 +115,8 @@ def test_grammar_shaped_formulas_read_as_lark_reads_them(text: str) -> None:
     "<g>(p U q)", "<g>(p and q)", "<g>(p U q and r)", "<g> X p U q", "AG p -> EF q", "AG (p -> EF q)",
     "K(Environment, p)", "GK(g, p) or DK(g, q) and GCK(g, r1)", "SC(Alice, Bob, p, F q)", "SC(Alice, Bob, G q)",
     "Alice.Action = go and Bob.RedStates", "Fu(C(Alice, Bob, p)) -> C(Bob, Alice, q)", "E(p U q) R A(F p)",
+    "AG (Alice.y = 3 -> AF Environment.x <> ready)", "Bob.y<=-2", "Bob.y!=Alice.y U p", "Alice.y>=0 <-> !Bob.y<1",
+    "E (Alice.y = Environment.x R Bob.y > 2)", "K(Alice, Alice.y = true) and Alice.y = Bob.y -- c\n or p",
     "A G (p -> F (K(Alice, q) or (K(Alice, r1) and !K(Alice, p))))", "E(p W q)", "A X X X !p",
 ])
 def test_operator_shapes_read_as_lark_reads_them(text: str) -> None:
@@ -121,6 +129,7 @@ TOKENS = st.sampled_from([
     "p", "q", "A", "E", "X", "F", "G", "U", "R", "W", "K", "O", "GK", "GCK", "DK", "C", "Fu", "SC", "AG", "EF",
     "and", "or", "true", "false", "Environment", "RedStates", "GreenStates", "Action", "LTL", "CTL", "end",
     "g", "Alice", "(", ")", "<", ">", ",", ".", "=", "!", "->", "<->", "*", ";", "1", "-", "é",
+    "y", "Alice.y", "<=", ">=", "<>", "!=", "+", "12345678901",
 ])
 
 
@@ -175,6 +184,24 @@ def test_whole_tails_read_as_lark_reads_them(fairness, formulae, groups, dialect
     assert fast == expected
     for attribute in ("fairness", "formulae"):
         assert entry_positions(getattr(fast[0], attribute)) == entry_positions(getattr(expected[0], attribute))
+
+
+@pytest.mark.parametrize("text", [
+    "Alice.y = 3 + 1", "Alice.y = (3)", "x = 3", "Alice.y < = 3", "Alice.y ! = 3", "Alice.y = 12345678901",
+    "Alice.y = U", "Alice.y = Environment", "Alice.y = Bob.R", "Environment.y", "Alice.y", "Alice.y <-> p",
+])
+def test_comparisons_beyond_one_value_are_left_to_lark(text: str) -> None:
+    """Arithmetic, parentheses, bare variables, spaced operators and keyword values: read as lark reads them, or declined."""
+    assert_formula_like_lark(text, must_accept=False)
+
+
+def test_a_comparison_atom_is_a_proposition_named_by_its_text() -> None:
+    fast = fasttail.parse_formula_fast("EF (Alice.y<=-2 and Bob.y != ready)", "-f")
+    assert fast is not None
+    entry, _ = fast
+    assert [atom.name for atom in entry.comparisons] == ["Alice.y <= -2", "Bob.y != ready"]
+    assert entry.comparisons[1].condition.op == "<>"  # `!=` is read as ISPL's `<>`
+    assert entry.comparisons[0].pos == (1, 5) and entry.comparisons[0].condition.pos == (1, 12)
 
 
 def test_comment_between_a_commitment_word_and_its_parenthesis_is_left_to_lark() -> None:

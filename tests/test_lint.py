@@ -20,6 +20,7 @@ from ctlstark.symbolic.system import build_system
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "ispl_examples").glob("*.ispl"))
+MODEL_KINDS = tuple(kind for kind in KINDS if kind != "ctlstark extension")  # SLOPPY's formulas are MCMAS's
 
 # The robot moves from 0 to 2 and stays; `tick` turns true once. Exactly one of each warning:
 SLOPPY = """\
@@ -91,7 +92,7 @@ def test_one_warning_of_each_kind_at_its_declaration() -> None:
     assert [(w.line, w.column, w.kind) for w in warnings] == [(line, column, kind) for line, column, kind, _ in EXPECTED]
     for warning, (_, _, _, named) in zip(warnings, EXPECTED):
         assert named in warning.message
-    assert {w.kind for w in warnings} == set(KINDS)
+    assert {w.kind for w in warnings} == set(MODEL_KINDS)
     assert warnings[0].format() == f"model.ispl:17:5: warning: {warnings[0].message}"
 
 
@@ -143,7 +144,7 @@ def test_a_parsed_model_keeps_its_positions_and_a_built_one_gives_none() -> None
     assert [(w.file, w.line, w.column) for w in located.lint] == [("model.ispl", line, column)
                                                                 for line, column, _, _ in EXPECTED]
     report = check(dataclasses.replace(parsed, positions=None), lint=True)
-    assert sorted(w.kind for w in report.lint) == sorted(KINDS)
+    assert sorted(w.kind for w in report.lint) == sorted(MODEL_KINDS)
     assert all(w.line is None and w.file is None for w in report.lint)
     assert report.lint[0].format().startswith("<model>: warning: ")
 
@@ -216,3 +217,39 @@ def test_command_line_lint_shows_the_repeated_declaration_too(tmp_path: Path) ->
     document = json.loads(run_check(model, "--lint", "--json").stdout)
     assert document["warnings"][0].startswith(f"{model}:18:5: warning: variable `spare`")
     assert (document["lint"][0]["line"], document["lint"][0]["kind"]) == (17, "unused")
+
+
+# ---------------------------------------------------------------- formulas that compare variables (a ctlstark extension)
+
+
+def test_an_entry_comparing_a_variable_is_flagged_as_not_mcmas_ispl() -> None:
+    """One warning per Formulae entry, at its first comparison atom, naming each atom once."""
+    entry = "  AG (Robot.pos <= 2 and !(Robot.pos = 3) or Robot.pos <= 2);\n"
+    text = SLOPPY.replace("  EF crashed;\n", "  EF crashed;\n" + entry)
+    line = SLOPPY.splitlines().index("  EF crashed;") + 2
+    flagged = [w for w in lint_text(text) if w.kind == "ctlstark extension"]
+    assert [(w.line, w.column) for w in flagged] == [(line, 7)]
+    assert "(`Robot.pos <= 2`, `Robot.pos = 3`)" in flagged[0].message
+    assert "MCMAS rejects the file" in flagged[0].message and "Evaluation" in flagged[0].message
+    # a comparison that never holds is the formula's business, not a `never true` proposition
+    assert [w.message for w in lint_text(text) if w.kind == "never true"] == [
+        "proposition `crashed` is true in no reachable state"]
+
+
+def test_a_fairness_entry_comparing_a_variable_is_flagged_too() -> None:
+    text = SLOPPY.replace("\nFormulae\n", "\nFairness\n  Robot.pos = 2;\nend Fairness\n\nFormulae\n", 1)
+    flagged = [w for w in lint_text(text) if w.kind == "ctlstark extension"]
+    assert [(w.line, w.column) for w in flagged] == [(SLOPPY.splitlines().index("Formulae") + 2, 3)]
+
+
+def test_a_variable_compared_in_a_formula_is_read() -> None:
+    text = SLOPPY.replace("  EF crashed;\n", "  EF crashed;\n  EF Robot.spare = true;\n")
+    kinds = [w.kind for w in lint_text(text)]
+    assert "unused" not in kinds and "ctlstark extension" in kinds
+
+
+def test_command_line_formulas_are_not_flagged() -> None:
+    """`-f` formulas are no part of the file: it stays MCMAS ISPL."""
+    report = check(load_model_text(SLOPPY), ["EF Robot.pos = 2"], lint=True)
+    assert report.formulas[-1].verdict is True
+    assert "ctlstark extension" not in {w.kind for w in report.lint}

@@ -16,7 +16,7 @@ import unicodedata
 from pathlib import Path
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Any, BinaryIO, Literal, TypeVar
 
 from .runtime.stack import deep_stack, recursion_limit
 
@@ -157,6 +157,41 @@ def read_source(path: str | Path, what: str = "the model", *, exact: bool = Fals
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         raise IsplError([Diagnostic(f"cannot read {what}: {reason}", str(path), 1, 1)]) from None
+
+
+STDIN_NAME = "<stdin>"
+"""How diagnostics name a model read from standard input (`ctlstark check -`)."""
+
+
+def read_standard_input(what: str = "the model", *, exact: bool = False, stream: BinaryIO | None = None) -> str:
+    """The UTF-8 text on standard input (or `stream`), or `IsplError` at `<stdin>:line:col` saying why it is unusable.
+
+    Empty (or blank) input and bytes that are not UTF-8 are errors, located at the first
+    offending byte. `exact` keeps the line ends as they are; otherwise CRLF and CR
+    become LF, as `read_source` reads files.
+    """
+    try:
+        if stream is None and sys.stdin is None:  # the process was started with standard input closed
+            raise ValueError("it is closed")
+        data = (stream if stream is not None else sys.stdin.buffer).read()
+    except (OSError, ValueError, AttributeError) as error:
+        reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+        raise IsplError([Diagnostic(f"cannot read {what} from standard input: {reason}", STDIN_NAME, 1, 1)]) from None
+    if not data.strip():
+        raise IsplError([Diagnostic(f"standard input is empty: pipe {what} into it, e.g. "
+                                    f"`ctlstark check - < model.ispl`", STDIN_NAME, 1, 1)])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line_start = data.rfind(b"\n", 0, error.start) + 1
+        line_end = data.find(b"\n", error.start)
+        line_bytes = data[line_start:len(data) if line_end < 0 else line_end]
+        column = len(data[line_start:error.start].decode("utf-8", "replace")) + 1
+        raise IsplError([Diagnostic(
+            f"standard input is not UTF-8 text: byte 0x{data[error.start]:02x} cannot be decoded ({what} must be "
+            f"UTF-8, as ISPL files are)", STDIN_NAME, data.count(b"\n", 0, error.start) + 1, column,
+            line_bytes.decode("utf-8", "replace"))]) from None
+    return text if exact else text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 class UnsupportedFormula(CtlstarkError):

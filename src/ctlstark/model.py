@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Union
 
-from .logic.formula import Formula
+from .logic.formula import Formula, is_comparison_name
 
 ENVIRONMENT = "Environment"
 
@@ -280,7 +280,14 @@ class SourcePositions:
 
 @dataclass(frozen=True)
 class Model:
-    """A resolved interpreted system, ready to encode or to enumerate."""
+    """A resolved interpreted system, ready to encode or to enumerate.
+
+    `propositions` holds the Evaluation section's propositions and, under their text
+    (`Environment.x = 3`, a name with spaces: `logic.formula.is_comparison_name`), the
+    comparison atoms of the formulas read against the model: those of its own Formulae
+    and Fairness entries, and those of every formula `ispl.parse_formula` reads later,
+    which it adds. `evaluation_propositions` are the declared ones alone.
+    """
 
     name: str
     semantics: Semantics
@@ -293,6 +300,11 @@ class Model:
     warnings: tuple[str, ...] = ()
     positions: SourcePositions | None = field(default=None, hash=False, compare=False, repr=False)
     """Where the model's declarations are in its file; None for a model built in Python."""
+
+    @property
+    def evaluation_propositions(self) -> dict[str, Expr]:
+        """The propositions the Evaluation section declares, in its order (without formulas' comparison atoms)."""
+        return {name: condition for name, condition in self.propositions.items() if not is_comparison_name(name)}
 
     @property
     def variables(self) -> tuple[Variable, ...]:

@@ -54,7 +54,7 @@ def parse_model(text: str, filename: str = "<string>") -> Model:
 @deep_stack
 def parse_formula(text: str, model: Model, *, mode: FormulaMode = "default",
                   source: str = "--formula") -> FormulaEntry:
-    """One formula read against `model`'s names.
+    """One formula read against `model`'s names; its comparison atoms are defined in `model.propositions`.
 
     `mode` selects the dialect ("default", "ltl" for MCMAS's `LTL φ`, "ctlstar"
     for `CTL* φ`); a text starting with `LTL` or `CTL*` selects it too.

@@ -17,6 +17,7 @@ from ..logic.formula import Formula, to_text
 from ..model import FormulaMode
 from . import formulas
 from . import syntax as sx
+from .conditions import comparison_atom
 
 CTL_QUANTIFIERS = {"A": fm.A, "E": fm.E}
 TEMPORAL = {"X": fm.X, "F": fm.F, "G": fm.G}
@@ -37,11 +38,20 @@ class EntryBuilder:
         self._parenthesised: set[int] = set()
         self._kept: list[Formula] = []
         self._pending_warnings: list[str] = []
+        self._comparisons: dict[int, sx.ComparisonAtom] = {}  # id of a comparison atom's Prop (kept) → its syntax
 
     def error(self, message: str, pos: sx.Pos | None) -> None:
         self.diagnostics.append(formulas.diagnostic(message, self.filename, pos, self.text))
 
     # ------------------------------------------------------------ inside a formula
+
+    def comparison(self, left: sx.Ident | sx.Qualified, operator: str, operator_pos: sx.Pos,
+                   right: sx.Expr) -> Formula:
+        """`left operator right` as a formula atom (`conditions.comparison_atom`), kept for the entry."""
+        atom, syntax = comparison_atom(left, operator, operator_pos, right)
+        self._comparisons[id(atom)] = syntax
+        self._kept.append(atom)
+        return atom
 
     def parenthesised(self, inner: Formula) -> Formula:
         """`( inner )`: the same formula, remembered as written in parentheses."""
@@ -92,7 +102,29 @@ class EntryBuilder:
             if unfair is not None:
                 self.error(unfair[0], unfair[1] or pos)
         warnings, self._pending_warnings = tuple(self._pending_warnings), []
-        return sx.FormulaSyntax(self.text[start:end], formula, "default", pos, warnings)
+        return sx.FormulaSyntax(self.text[start:end], formula, "default", pos, warnings,
+                                self._comparisons_in(formula))
+
+    def _comparisons_in(self, formula: Formula) -> tuple[sx.ComparisonAtom, ...]:
+        """The comparison atoms of `formula`, each once at its first occurrence, in text order.
+
+        Found in the tree, not in the order a parser built them: lark builds a whole
+        Fairness section before its entries.
+        """
+        if not self._comparisons:
+            return ()
+        found: list[sx.ComparisonAtom] = []
+        pending = [formula]
+        while pending:
+            node = pending.pop()
+            syntax = self._comparisons.get(id(node))
+            if syntax is not None:
+                found.append(syntax)
+            pending.extend(fm.children(node))
+        first: dict[str, sx.ComparisonAtom] = {}
+        for atom in sorted(found, key=lambda atom: atom.pos):
+            first.setdefault(atom.name, atom)
+        return tuple(first.values())
 
     def dialect_entry(self, token_text: str, pos: sx.Pos, mode: FormulaMode) -> sx.FormulaSyntax:
         """An `LTL …` / `CTL* …` entry (its whole text up to the `;`), read as MCMAS reads it."""

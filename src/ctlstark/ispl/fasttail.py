@@ -22,8 +22,14 @@ Matching lark's tree (grammar.lark, "formulas (ctlstark syntax)"):
 * An `LTL` / `CTL*` entry is its text up to the next `;` outside a `--` comment, as
   grammar.lark's `LTL_ENTRY` / `CTLS_ENTRY` capture it.
 
-Declined (None): every syntax error, numbers, characters outside the formula syntax,
-and nesting deeper than the recursion limit allows.
+* A comparison atom `Agent.x op v` (ispl/conditions.py) is read when its right-hand side is
+  one value: `true`, `false`, a number of at most nine digits, `-n`, a name or `B.y`; `<=`,
+  `>=`, `<>` and `!=` are two adjacent tokens here, one token for lark. `Agent.x` alone is
+  the proposition lark's `variable_atom` makes of it.
+
+Declined (None): every syntax error, numbers outside a comparison's value, a longer
+right-hand side (arithmetic, parentheses) or a keyword as a value, a bare `x = 3`,
+characters outside the formula syntax, and nesting deeper than the recursion limit allows.
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ from ..logic import formula as fm
 from ..logic.formula import Formula
 from . import syntax as sx
 from .entries import CTL_QUANTIFIERS, GROUP_MODALITIES, TEMPORAL, EntryBuilder
-from .fastparse import _END, _LETTERS, _RESERVED, _Decline  # one sentinel, one decline for both fast parsers
+from .fastparse import _DIGITS, _END, _LETTERS, _MOST_DIGITS, _RESERVED, _Decline  # shared by both fast parsers
 
 __all__ = ["parse_tail_fast", "parse_formula_fast"]
 
@@ -49,6 +55,7 @@ _QUANTIFIERS = frozenset(CTL_QUANTIFIERS)
 _CTL_OPERATORS = frozenset(q + t for q in CTL_QUANTIFIERS for t in TEMPORAL)
 _COMMITMENTS = frozenset({"C", "Fu", "SC"})
 _BINARY_TEMPORAL = {"U": fm.U, "R": fm.R, "W": fm.W}
+_ONE_CHARACTER_COMPARISONS = frozenset({"=", "<", ">"})
 # Every word that is a keyword somewhere in the formula syntax or the model part: where a
 # name is expected, lark might read any of these as the keyword, so the parser declines.
 _KEYWORDS = frozenset({
@@ -306,7 +313,7 @@ class _TailParser:
         raise _Decline
 
     def _agent_atom(self) -> Formula:
-        """`agent.RedStates`, `agent.GreenStates` or `agent.Action = a`."""
+        """`agent.RedStates`, `agent.GreenStates`, `agent.Action = a`, or a comparison `agent.x = v`."""
         agent = self.at
         self.at += 2
         member = self.values[self.at]
@@ -314,10 +321,60 @@ class _TailParser:
         if member == "RedStates" or member == "GreenStates":
             self.at += 1
             return fm.AgentStates(self.values[agent], "red" if member == "RedStates" else "green", pos=pos)
+        if member != "Action":
+            return self._comparison(agent)
         self._expect("Action")
         self._expect("=")
         action = self._name()
         return fm.ActionAtom(self.values[agent], self.values[action], pos=pos)
+
+    def _comparison(self, agent: int) -> Formula:
+        """`agent.x op value` with one value token (or `-n`, `B.y`); `agent.x` alone as lark reads it."""
+        variable = self._name()
+        left = sx.Qualified(self.values[agent], self.values[variable], self.positions[agent])
+        operator = self._comparison_operator()
+        if operator is None:
+            return fm.Prop(f"{left.agent}.{left.name}", pos=left.pos)
+        operator_pos = self.positions[self.at]
+        self.at += len(operator)
+        return self.entries.comparison(left, operator, operator_pos, self._value())
+
+    def _comparison_operator(self) -> str | None:
+        """The comparison operator at the next token (`<=` etc. are two adjacent tokens here), or None."""
+        at = self.at
+        first, second = self.values[at], self.values[at + 1]
+        adjacent = self.tokens.ends[at] == self.tokens.starts[at + 1]
+        if first in ("<", ">", "!") and adjacent and (second == "=" or (first == "<" and second == ">")):
+            return first + second
+        return first if first in _ONE_CHARACTER_COMPARISONS else None
+
+    def _value(self) -> sx.Expr:
+        """The right-hand side of a comparison when it is one value; anything longer is declined."""
+        at = self.at
+        word = self.values[at]
+        pos = self.positions[at]
+        if word == "true" or word == "false":
+            self.at = at + 1
+            return sx.BoolLit(word == "true", pos)
+        if word == "-":
+            digits = self.values[at + 1]
+            if digits[0] not in _DIGITS or len(digits) > _MOST_DIGITS:
+                raise _Decline
+            self.at = at + 2
+            return sx.IntLit(-int(digits), pos)
+        if word[0] in _DIGITS:
+            if len(word) > _MOST_DIGITS:
+                raise _Decline
+            self.at = at + 1
+            return sx.IntLit(int(word), pos)
+        if self.values[at + 1] == ".":
+            agent = self._name(environment=True)
+            self.at += 1
+            return sx.Qualified(self.values[agent], self.values[self._name()], pos)
+        self.at = at + 1
+        if word[0] not in _LETTERS or word in _KEYWORDS:
+            raise _Decline
+        return sx.Ident(word, pos)
 
     def _commitment(self, word: str) -> Formula:
         """`C(d, c, φ)`, `Fu(C(d, c, φ))`, `SC(d, c, ψ)` or `SC(d, c, φ, ψ)`."""

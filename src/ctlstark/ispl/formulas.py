@@ -285,10 +285,42 @@ def read_dialect(body: str, mode: str, line: int, column: int) -> Formula:
     try:
         tree = _dialect_parser(mode).parse(tokens, end)
     except YaccSyntaxError as error:
+        compared = _compared_variable(tokens, error.token)
+        if compared is not None:
+            raise DialectError(_comparison_message(compared, mode), compared[0].line, compared[0].column) from None
         raise DialectError(_syntax_message(error, mode), error.token.line, error.token.column) from None
     if mode == "ltl":
         return fm.A(tree, infinite=True, pos=tree.pos)
     return tree
+
+
+def _compared_variable(tokens: list[Token], failed: Token) -> list[Token] | None:
+    """The tokens naming a variable (`Agent.x` or `x`) when the dialect failed on a comparison of it, else None.
+
+    `Agent.x` fails at `x` (the dialects only know `Agent.RedStates`, `Agent.GreenStates`
+    and `Agent.Action`), `x = 3` at its operator.
+    """
+    index = next((i for i, token in enumerate(tokens) if token is failed), None)
+    if index is None:
+        return None
+    before = [token.kind for token in tokens[max(0, index - 2):index]]
+    if failed.kind == "ID" and len(before) == 2 and before[0] in ("ID", "ENVIRONMENT") and before[1] == "DOT":
+        return tokens[index - 2:index + 1]
+    following = tokens[index + 1].kind if index + 1 < len(tokens) else None
+    operator = failed.kind in ("EQ", "LT", "GT") or (failed.kind == "NOT" and following == "EQ")
+    if operator and before[-1:] == ["ID"]:
+        return tokens[index - 1:index]
+    return None
+
+
+def _comparison_message(variable: list[Token], mode: str) -> str:
+    """Why a comparison is refused in an `LTL`/`CTL*` entry, and what to write instead."""
+    dialect = "LTL" if mode == "ltl" else "CTL*"
+    reading = " (`LTL φ` is `A φ` there)" if mode == "ltl" else ""
+    name = "".join(token.text for token in variable)
+    return (f"comparing the variable `{name}` is a ctlstark extension, not part of MCMAS's {dialect} syntax: "
+            f"write the entry in ctlstark's own syntax, without `{dialect}`{reading}, or declare a proposition "
+            f"for the comparison in Evaluation")
 
 
 def _syntax_message(error: YaccSyntaxError, mode: str) -> str:

@@ -110,6 +110,7 @@ _SECTION_ORDER = ("sections come in this order: Semantics, Agent Environment, th
                   "Obsvars, Vars (Lobsvars first for an agent), RedStates, Actions, Protocol, Evolution")
 _REGEX_TERMINAL_WORDS = {
     "ID": "a name", "INT": "a number", "COMPARISON": "a comparison (`<`, `<=`, `>`, `>=`, `<>`)",
+    "NOT_EQUAL": "`!=`",
     "SEMANTICS_KIND": "`MultiAssignment`, `SingleAssignment`, `MA` or `SA`",
     "AND": "`and`", "OR": "`or`", "IF": "`if`", "UNTIL": "`U`", "RELEASE": "`R`", "WEAK_UNTIL": "`W`",
     "UNARY_TEMPORAL": "`X`, `F` or `G`", "QUANTIFIER": "`A` or `E`",
@@ -173,8 +174,8 @@ def _token_message(error: UnexpectedToken, text: str) -> tuple[str, tuple[int, i
     expected = set(error.expected)
     shown = "the end of the input" if token.type == "$END" else f"`{token}`"
     previous = _previous_token(error)
-    if token.type == "BANG" and text.startswith("!=", token.start_pos or 0):
-        return "inequality is written `<>` in ISPL, not `!=`", None
+    if token.type == "NOT_EQUAL" or (token.type == "BANG" and text.startswith("!=", token.start_pos or 0)):
+        return "inequality is written `<>` in ISPL, not `!=` (only a formula's comparison atoms take both)", None
     if "SEMICOLON" in expected and previous is not None and token.line > (previous.end_line or previous.line):
         return (f"missing `;` at the end of this line (before {shown})",
                 (previous.end_line or previous.line, (previous.end_column or previous.column)))
@@ -550,6 +551,22 @@ class _Builder(Transformer_NonRecursive):
 
     def action_atom(self, meta, children):
         return (fm.ActionAtom(str(children[0]), str(children[2]), pos=_pos_of(children[0])), meta)
+
+    def variable_atom(self, meta, children):
+        """`Agent.x` alone: a proposition named `Agent.x`, which the resolver reports with how to compare it."""
+        agent, variable = children
+        return (fm.Prop(f"{agent}.{variable}", pos=_pos_of(agent)), meta)
+
+    def variable_comparison(self, meta, children):
+        agent, variable, operator, right = children
+        left = sx.Qualified(str(agent), str(variable), _pos_of(agent))
+        return (self.entries.comparison(left, str(operator), _pos_of(operator), right), meta)
+
+    def bare_comparison(self, meta, children):
+        """`x = 3`: read as a comparison, which the resolver reports (a variable is written with its agent)."""
+        name, operator, right = children
+        left = sx.Ident(str(name), _pos_of(name))
+        return (self.entries.comparison(left, str(operator), _pos_of(operator), right), meta)
 
     def agent_modality(self, meta, children):
         op, who, operand = children

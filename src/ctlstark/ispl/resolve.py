@@ -4,7 +4,9 @@ Every problem is collected as a Diagnostic (file:line:col); the caller raises
 one IsplError with all of them. The visibility rules per context are those of
 GRAMMAR.md §4.1: inside an agent a bare name is one of its own variables (or
 an enumeration value) and `Environment.x` an environment variable it can see;
-in Evaluation and InitStates every variable carries its agent prefix.
+in Evaluation and InitStates every variable carries its agent prefix, and so in
+a formula's comparison atoms (`Environment.x = 3`), which become propositions
+named by their text (`define_comparisons`).
 
 A name declared again is accepted with a located warning, with the meaning MCMAS
 1.3.0 gives it (docs/differences.md#acceptance): a repeated variable, action,
@@ -104,10 +106,18 @@ def _located(warnings: tuple[str, ...], source: str) -> tuple[str, ...]:
 
 def resolve_formula(entry: sx.FormulaSyntax, model: Model, text: str, source: str,
                     diagnostics: list[Diagnostic]) -> FormulaEntry:
-    """A formula given on its own, checked against `model`'s names."""
+    """A formula given on its own, checked against `model`'s names.
+
+    Its comparison atoms (`Environment.x = 3`) are defined in `model.propositions`, under
+    their text, so that every engine evaluates them like the model's own propositions;
+    such a name never clashes with a declared one, and always means the same condition.
+    """
     resolver = _Resolver(text, source, diagnostics)
     resolver.use_model_names(model)
+    resolver.define_comparisons(entry.comparisons)
     resolver.check_formula(entry.formula, entry.pos)
+    for name, condition in resolver.comparisons.items():
+        model.propositions.setdefault(name, condition)
     return FormulaEntry(entry.text.strip(), entry.formula, entry.mode, source, _located(entry.warnings, source))
 
 
@@ -120,6 +130,7 @@ class _Resolver:
         self.agent_variables: dict[str, dict[str, Variable]] = {}
         self.enum_symbols: set[str] = set()
         self.propositions: dict[str, Expr] = {}
+        self.comparisons: dict[str, Expr] = {}  # the comparison atoms of formulas resolved without error
         self.groups: dict[str, tuple[str, ...]] = {}
         self.semantics = "multi"
         self._obsvar_names: list[str] = []
@@ -159,10 +170,12 @@ class _Resolver:
         self.declare_groups(syntax.groups)
         fairness = []
         for entry in syntax.fairness:
+            self.define_comparisons(entry.comparisons)
             self.check_formula(entry.formula, entry.pos)
             fairness.append(entry.formula)
         formulae = []
         for entry in syntax.formulae:
+            self.define_comparisons(entry.comparisons)
             self.check_formula(entry.formula, entry.pos)
             source = f"{self.filename}:{entry.pos[0]}:{entry.pos[1]}"
             formulae.append(FormulaEntry(entry.text.strip(), entry.formula, entry.mode, source,
@@ -186,6 +199,9 @@ class _Resolver:
         for agent in model.agents:
             self.agent_actions[agent.name] = agent.actions
             self.agent_variables[agent.name] = {v.name: v for v in agent.own_variables}
+            for variable in agent.own_variables:
+                if isinstance(variable.type, EnumType):
+                    self.enum_symbols.update(variable.type.symbols)
         self.propositions = dict(model.propositions)
         self.groups = dict(model.groups)
 
@@ -530,13 +546,70 @@ class _Resolver:
 
     # ------------------------------------------------------------ formulas
 
+    def define_comparisons(self, atoms: tuple[sx.ComparisonAtom, ...]) -> None:
+        """Define each comparison atom of a formula as the proposition named by its text.
+
+        Its condition is read as an Evaluation condition (every variable with its agent,
+        the same typing); one with errors is reported and defined as false, so that the
+        formula does not also report it as an unknown proposition.
+        """
+        scope = _Scope("the formula", qualified=self.any_variable,
+                       bare_hint=" (in a formula every variable is written with its agent, e.g. `Agent.x`)")
+        for atom in atoms:
+            if atom.name in self.propositions:
+                continue  # the same text elsewhere: the same condition, resolved (and reported) once
+            condition = None
+            left = atom.condition.left
+            if isinstance(left, sx.Ident):
+                self.error(self.bare_comparison_problem(left.name, atom.name), left.pos)
+            else:
+                condition = self.condition(atom.condition, scope)
+            if condition is not None:
+                self.comparisons[atom.name] = condition
+            self.propositions[atom.name] = condition if condition is not None else Const(False)
+
+    def bare_comparison_problem(self, name: str, atom: str) -> str:
+        """Why `x = 3` cannot be read in a formula, with the comparison written as it should be."""
+        owners = self.owners_of(name)
+        if not owners:
+            what = "a proposition, not a variable" if name in self.propositions else "not a variable"
+            return (f"`{name}` is {what}: a comparison in a formula starts with a variable, "
+                    f"written with its agent (`Agent.x = value`)")
+        spelled = " or ".join(f"`{owner}.{atom}`" for owner in owners)
+        return f"in a formula a variable is written with its agent: {spelled}"
+
+    def owners_of(self, name: str) -> list[str]:
+        """The agents (environment first) that have a variable called `name`."""
+        return [agent for agent, variables in self.agent_variables.items() if name in variables]
+
+    def unknown_proposition(self, name: str) -> str:
+        """Why `name` is not a proposition; for a variable (`x`, `Agent.x`) how to compare it instead."""
+        agent, dot, member = name.partition(".")
+        if dot:
+            variables = self.agent_variables.get(agent)
+            if variables is None:
+                return f"there is no agent `{agent}`"
+            if member not in variables:
+                return (f"agent `{agent}` has no variable `{member}` (after an agent, a formula reads "
+                        f"`RedStates`, `GreenStates`, `Action = a` or a comparison of a variable)")
+            variable = variables[member]
+            what = f"`{name}` is a variable"
+        else:
+            owners = self.owners_of(name)
+            if not owners:
+                return f"`{name}` is not a proposition of the Evaluation section"
+            variable = self.agent_variables[owners[0]][name]
+            what = f"`{name}` is a variable of {', '.join(f'`{owner}`' for owner in owners)}"
+        example = f"{variable.qualified_name} = {_example_value(variable)}"
+        return f"{what}, not a proposition: compare it, e.g. `{example}`, or declare a proposition in Evaluation"
+
     def check_formula(self, formula: Formula, entry_pos: sx.Pos) -> None:
         """Every name a formula uses must be declared."""
         for node in _walk(formula):
             pos = node.pos or entry_pos
             match node:
                 case fm.Prop(name=name) if name not in self.propositions:
-                    self.error(f"`{name}` is not a proposition of the Evaluation section", pos)
+                    self.error(self.unknown_proposition(name), pos)
                 case fm.AgentStates(agent=agent) | fm.K(agent=agent) | fm.O(agent=agent) \
                         if agent not in self.agent_actions:
                     self.error(f"there is no agent `{agent}`", pos)
@@ -901,6 +974,16 @@ def _variable_type(variable: Variable) -> _Type:
     if isinstance(var_type, RangeType):
         return _Type("int", variable=variable)
     return _Type("enum", frozenset(var_type.symbols), variable=variable)
+
+
+def _example_value(variable: Variable) -> str:
+    """A value of the variable's type, as ISPL writes it (for a hint)."""
+    var_type = variable.type
+    if isinstance(var_type, BoolType):
+        return "true"
+    if isinstance(var_type, RangeType):
+        return str(var_type.high)
+    return var_type.symbols[0]
 
 
 def _all_action_codes(actions: tuple[str, ...]) -> tuple[str, ...]:

@@ -180,14 +180,32 @@ class GroupDecl:
 
 
 @dataclass(frozen=True)
+class ComparisonAtom:
+    """A comparison of a variable written in a formula (`Environment.x = 3`), a ctlstark extension.
+
+    The formula holds it as `Prop(name)`; the resolver defines that proposition by
+    `condition`, read as an Evaluation condition (ispl/conditions.py).
+    """
+
+    name: str
+    condition: BinaryExpr
+    pos: Pos
+
+
+@dataclass(frozen=True)
 class FormulaSyntax:
-    """One formula entry: its text, its tree as read in its mode, and warnings."""
+    """One formula entry: its text, its tree as read in its mode, warnings, and its comparison atoms.
+
+    `comparisons` lists each distinct comparison atom once (at its first occurrence),
+    in the order of the text.
+    """
 
     text: str
     formula: Formula
     mode: FormulaMode
     pos: Pos
     warnings: tuple[str, ...] = ()
+    comparisons: tuple[ComparisonAtom, ...] = ()
 
 
 @dataclass(frozen=True)

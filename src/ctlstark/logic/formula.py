@@ -87,10 +87,23 @@ def _equal(first: Any, second: Any) -> bool:
 
 @_node
 class Prop:
-    """An atomic proposition defined in the model's `Evaluation` section."""
+    """An atomic proposition defined in the model's `Evaluation` section, or a comparison atom.
+
+    A comparison atom of a formula (`Environment.x = 3`, a ctlstark extension) is the
+    proposition named by its text (`is_comparison_name`), which the front end defines
+    in `Model.propositions` by its condition.
+    """
 
     name: str
     pos: Position | None = _pos()
+
+
+def is_comparison_name(name: str) -> bool:
+    """Whether a proposition name is a comparison atom's text (`Environment.x = 3`) rather than an Evaluation name.
+
+    Such a name has spaces, which an ISPL identifier never has, so it cannot clash.
+    """
+    return " " in name
 
 
 @_node
@@ -463,7 +476,7 @@ class _Printer:
         to_text = self.text
         match formula:
             case Prop(name=name):
-                return name
+                return f"({name})" if is_comparison_name(name) else name  # parenthesised like an action atom
             case AgentStates(agent=agent, kind=kind):
                 return f"{agent}.{'RedStates' if kind == 'red' else 'GreenStates'}"
             case ActionAtom(agent=agent, action=action):

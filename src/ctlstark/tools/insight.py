@@ -153,7 +153,7 @@ def model_info(model: Model | str | Path) -> ModelInfo:
             semantics=model.semantics,
             agents=[_agent_info(agent, system) for agent in model.agents],
             propositions=[PropositionInfo(name, system.count_states(system.reachable & system.condition(expr)))
-                          for name, expr in model.propositions.items()],
+                          for name, expr in model.evaluation_propositions.items()],
             groups={name: list(members) for name, members in model.groups.items()},
             fairness=[to_text(formula) for formula in model.fairness],
             initial_states=system.count_states(system.initial),
@@ -390,7 +390,7 @@ def _explicit_graph(system: SymbolicSystem) -> StateGraph:
 def _propositions_at(system: SymbolicSystem, state: State) -> tuple[str, ...]:
     """The Evaluation propositions true in `state`, in declaration order."""
     point = system.state_bdd(state)
-    return tuple(name for name, expr in system.model.propositions.items()
+    return tuple(name for name, expr in system.model.evaluation_propositions.items()
                  if point & system.condition(expr) != system.bdd.false)
 
 

@@ -1,17 +1,19 @@
 """Lint: declarations that do nothing and rules that never apply (`ctlstark check --lint`).
 
-Five kinds of warning, each at the position of the declaration or rule concerned:
+Six kinds of warning, each at the position of the declaration, rule or formula concerned:
 
 * `unused`: a variable no protocol condition, evolution guard, right-hand side of an
-  assignment to another variable, RedStates, Evaluation proposition or InitStates reads
-  (formulas read variables only through those);
+  assignment to another variable, RedStates, Evaluation proposition, InitStates or
+  comparison atom of a formula (`Agent.x = 3`) reads;
 * `never enabled`: an action that no reachable state enables
   (`reachable ∧ protocol ∧ action` is empty);
 * `never true`: an Evaluation proposition that holds in no reachable state;
 * `unreachable protocol line`: a protocol line whose condition holds in no reachable
   state (for `Other`: where some other line always holds);
 * `dead evolution line`: an evolution line whose guard holds in no reachable state
-  together with a joint action enabled there.
+  together with a joint action enabled there;
+* `ctlstark extension`: a Formulae or Fairness entry that compares a variable
+  (`Environment.x = 3`), which MCMAS rejects: the file is no longer MCMAS ISPL.
 
 The positions come with the resolved model (`Model.positions`, read from the file
 once, when it was parsed); the symbolic questions are answered on the model's
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..logic import formula as fm
 from ..model import ActionIs, Agent, Expr, Model, SourcePositions, Variable, VarRef, expression_nodes
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
@@ -31,7 +34,8 @@ from ..symbolic.system import SymbolicSystem
 
 __all__ = ["KINDS", "LintWarning", "lint_model"]
 
-KINDS = ("unused", "never enabled", "never true", "unreachable protocol line", "dead evolution line")
+KINDS = ("unused", "never enabled", "never true", "unreachable protocol line", "dead evolution line",
+         "ctlstark extension")
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,7 @@ def lint_model(model: Model, system: SymbolicSystem) -> list[LintWarning]:
     report = _Report(model.positions)
     _unused_variables(model, report)
     _symbolic_findings(model, system, report)
+    _extensions_in_formulas(model, report)
     return sorted(report.warnings, key=lambda w: (w.line or 0, w.column or 0, KINDS.index(w.kind)))
 
 
@@ -84,8 +89,13 @@ class _Report:
         if self.positions is None:
             self.warnings.append(LintWarning(None, None, None, message, kind))
             return
-        pos = getattr(self.positions, table).get(key)
-        if pos is not None:
+        self.add_at(kind, message, getattr(self.positions, table).get(key))
+
+    def add_at(self, kind: str, message: str, pos: tuple[int, int] | None) -> None:
+        """A warning at `pos` in the model's file (none when the model came without positions or `pos` is None)."""
+        if self.positions is None:
+            self.warnings.append(LintWarning(None, None, None, message, kind))
+        elif pos is not None:
             self.warnings.append(LintWarning(self.positions.file, pos[0], pos[1], message, kind))
 
 
@@ -94,13 +104,13 @@ def _unused_variables(model: Model, report: _Report) -> None:
     for variable in model.variables:
         if variable not in read:
             report.add("unused", f"variable `{variable.name}` of `{variable.agent}` is never read (by a protocol, "
-                       f"an evolution line, RedStates, Evaluation or InitStates)",
+                       f"an evolution line, RedStates, Evaluation, InitStates or a formula)",
                        "variables", (variable.agent, variable.name))
 
 
 def _variables_read(model: Model) -> set[Variable]:
-    """The variables some condition of the model reads; an assignment's right-hand side counts
-    for the variables other than the one it assigns."""
+    """The variables some condition of the model reads (the comparison atoms of its formulas
+    too); an assignment's right-hand side counts for the variables other than the one it assigns."""
     read: set[Variable] = set()
     for agent in model.agents:
         for rule in agent.protocol:
@@ -136,7 +146,7 @@ def _symbolic_findings(model: Model, system: SymbolicSystem, report: _Report) ->
     for agent in model.agents:
         _never_enabled_actions(system, agent, protocols[agent.name], report)
         _unreachable_protocol_lines(system, agent, report)
-    for name, condition in model.propositions.items():
+    for name, condition in model.evaluation_propositions.items():
         if reachable & system.condition(condition) == false:
             report.add("never true", f"proposition `{name}` is true in no reachable state", "propositions", name)
     _dead_evolution_lines(model, system, protocols, report)
@@ -187,3 +197,31 @@ def _dead_evolution_lines(model: Model, system: SymbolicSystem, protocols: dict[
                 report.add("dead evolution line", f"evolution line {index + 1} of `{agent.name}` never fires: its "
                            f"guard holds in no reachable state with an enabled joint action",
                            "evolution_rules", (agent.name, index))
+
+
+def _extensions_in_formulas(model: Model, report: _Report) -> None:
+    """A warning per Formulae or Fairness entry that compares a variable: MCMAS rejects the file."""
+    formulas = [entry.formula for entry in model.formulae if entry.mode == "default"] + list(model.fairness)
+    for formula in formulas:
+        atoms = _comparison_atoms(formula)
+        if not atoms:
+            continue
+        distinct = list(dict.fromkeys(atoms))
+        names = ", ".join(f"`{atom.name}`" for atom in distinct)
+        what = "a variable" if len(distinct) == 1 else "variables"
+        report.add_at("ctlstark extension",
+                      f"this entry compares {what} ({names}): a ctlstark extension, so MCMAS rejects the file; "
+                      f"to keep it MCMAS ISPL, declare a proposition for the comparison in Evaluation",
+                      atoms[0].pos)
+
+
+def _comparison_atoms(formula: fm.Formula) -> list[fm.Prop]:
+    """The comparison atoms of `formula` (`Agent.x = 3`), left to right."""
+    found: list[fm.Prop] = []
+    pending = [formula]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, fm.Prop) and fm.is_comparison_name(node.name):
+            found.append(node)
+        pending.extend(reversed(fm.children(node)))
+    return found
