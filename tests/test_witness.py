@@ -443,7 +443,9 @@ def test_renderings_show_actions_changes_and_the_loop() -> None:
     text = trace_text(af, model)
     assert "lasso" in text and ">" in text and "action" in text
     ag_text = trace_text(report.formulas[0].evidence.trace, model)
-    assert "level=1*" in ag_text and "power=true*" in ag_text
+    assert "change Lamp[level=1]" in ag_text and "change Environment[power=true dust=true]" in ag_text
+    ag_full_text = trace_text(report.formulas[0].evidence.trace, model, full_states=True)
+    assert "level=1*" in ag_full_text and "power=true*" in ag_full_text
     dot = traces_dot([(r.index, r.evidence.trace) for r in report.formulas if r.evidence.trace], model)
     assert dot.startswith("digraph") and "cluster_f1" in dot and "peripheries=2" in dot
     assert dot.count("{") == dot.count("}")

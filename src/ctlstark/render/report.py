@@ -12,8 +12,8 @@ if TYPE_CHECKING:
     from ..api import CheckReport, FormulaResult
 
 
-def report_text(report: CheckReport, *, stats: bool = False, witness: bool = False) -> str:
-    """The whole report; with `witness`, each verdict's trace or strategy, or why it has none."""
+def report_text(report: CheckReport, *, stats: bool = False, witness: bool = False, full_states: bool = False) -> str:
+    """The whole report; with `witness`, each verdict's trace or strategy (`full_states`: all variables per step)."""
     strategies = "" if report.strategies == "perfect" else f", {report.strategies} strategies"
     lines = [f"model {report.model} ({report.file}), {report.semantics} semantics{strategies}"]
     width = len(str(len(report.formulas)))
@@ -26,7 +26,7 @@ def report_text(report: CheckReport, *, stats: bool = False, witness: bool = Fal
         if stats:
             lines += [f"{detail}route {route['route']}: {route['formula']}" for route in result.routes]
         if witness:
-            lines += evidence_lines(result, detail, explain=report.stopped is None)
+            lines += evidence_lines(result, detail, explain=report.stopped is None, full_states=full_states)
     lines.append(f"reachable states: {report.reachable_states}")
     if report.deadlock_states is not None:
         lines.append(f"deadlock states: {report.deadlock_states}")
@@ -38,14 +38,14 @@ def report_text(report: CheckReport, *, stats: bool = False, witness: bool = Fal
     return "\n".join(lines)
 
 
-def evidence_lines(result: FormulaResult, indent: str, *, explain: bool = True) -> list[str]:
+def evidence_lines(result: FormulaResult, indent: str, *, explain: bool = True, full_states: bool = False) -> list[str]:
     """The trace or strategy of one verdict, or why it has none (with `explain`, or when building it failed)."""
     evidence = result.evidence
     if evidence is None:
         return []
     lines = []
     if evidence.trace is not None:
-        lines.append(trace_text(evidence.trace, evidence.model, indent))
+        lines.append(trace_text(evidence.trace, evidence.model, indent, full_states=full_states))
     if evidence.missing is not None and (explain or evidence.failed):
         lines.append(f"{indent}{evidence.missing_text}")
     if evidence.strategy is not None:

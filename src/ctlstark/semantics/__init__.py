@@ -8,11 +8,11 @@ formulas on one ultimately periodic path (`lasso`). The explicit-state oracle
 encodes the same rules independently (docs/semantics.md is the contract for both).
 """
 
-from .expressions import JointAction, Valuation, evaluate, fits, holds
+from .expressions import JointAction, Valuation, evaluate, fits, holds, true_propositions
 from .lasso import Lasso, holds_on_lasso
 from .transitions import Joint, State, StateView, protocol_actions, successors_under
 
 __all__ = [
     "Joint", "JointAction", "Lasso", "State", "StateView", "Valuation", "evaluate", "fits", "holds",
-    "holds_on_lasso", "protocol_actions", "successors_under",
+    "holds_on_lasso", "protocol_actions", "successors_under", "true_propositions",
 ]

@@ -7,9 +7,9 @@ comparison with an undefined side false. Booleans are never undefined.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from ..model import ActionIs, Binary, Const, Expr, Unary, Value, Variable, VarRef
+from ..model import ActionIs, Binary, Const, Expr, Model, Unary, Value, Variable, VarRef
 
 
 class _Undefined:
@@ -132,3 +132,12 @@ def fits(value: Result, variable: Variable) -> bool:
     if value is UNDEFINED:
         return False
     return variable.type.contains(value)
+
+
+def true_propositions(model: Model, state: Sequence[Value]) -> tuple[str, ...]:
+    """The `Evaluation` propositions true in `state` (values in `Model.variables` order), in declaration order.
+
+    Only the declared ones: not the comparison atoms (`Environment.x = 3`) formulas add.
+    """
+    valuation = dict(zip(model.variables, state))
+    return tuple(name for name, condition in model.evaluation_propositions.items() if holds(condition, valuation))
