@@ -426,7 +426,7 @@ def test_interactive_session_on_a_terminal(terminal_factory) -> None:
     assert "took transition " in after_random and " at random: Environment." in after_random
     assert "step 1  Sender[bit=b0" in after_random
     terminal.type("h\n")
-    assert "b      step back" in terminal.read_until("step 1> ")
+    assert "b          step back" in terminal.read_until("step 1> ")
     terminal.type("q\n")
     assert "bye" in terminal.read_until("bye")
     assert terminal.exit_status() == 0

@@ -7,10 +7,12 @@ enumerated (models can have 10^60 states). Initial states are enumerated when th
 valuations are few, and read off the BDD of `InitStates` otherwise (`symbolic.encode`;
 no transition relation and no reachability are computed).
 
-Above it, in one direction: `Walk` (the path taken so far, with undo), `random_runs`
-(seeded batch runs) with their text and JSON renderings, and `Session`, the
-interactive loop, which reads commands and writes text through callables so that it
-never touches a terminal itself.
+Above it, in one direction: `Walk` (the path taken so far, with undo, following a
+`LoadedTrace` when it has one), `random_runs` (seeded batch runs) with their text and
+JSON renderings, and `Session`, the interactive loop, which reads commands and writes
+text through callables so that it never touches a terminal itself. Where a session
+starts other than at an initial state (`--trace`, `--state`) is read by
+`simulate_start`; `eval` is answered by `simulate_eval`, with the symbolic checker.
 """
 
 from __future__ import annotations
@@ -20,13 +22,16 @@ import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..render import actions_text, joint_action, state_by_agent
 from ..render import state_text as grouped_state_text
-from ..semantics.expressions import holds
+from ..semantics.expressions import holds, true_propositions
 from ..semantics.transitions import protocol_actions, successors_under
 from ..model import Model, Value
+
+if TYPE_CHECKING:
+    from .simulate_eval import StateEvaluator
 
 State = tuple[Value, ...]
 Joint = tuple[str, ...]
@@ -97,6 +102,7 @@ class Simulator:
                  explicit_initial_limit: int = EXPLICIT_INITIAL_LIMIT) -> None:
         self.model = model
         self._evaluation_limit = evaluation_limit
+        self._declared = frozenset(model.evaluation_propositions)  # not the comparison atoms formulas add
         valuations = math.prod(len(v.type.values()) for v in model.variables)
         self._initial: _ExplicitInitialStates | _SymbolicInitialStates = (
             _ExplicitInitialStates(model) if valuations <= explicit_initial_limit else _SymbolicInitialStates(model))
@@ -143,8 +149,7 @@ class Simulator:
 
     def true_propositions(self, state: State) -> tuple[str, ...]:
         """The `Evaluation` propositions true in `state`, in declaration order."""
-        valuation = dict(zip(self.model.variables, state))
-        return tuple(name for name, condition in self.model.propositions.items() if holds(condition, valuation))
+        return tuple(name for name in true_propositions(self.model, state) if name in self._declared)
 
     def _successors(self, valuation: dict, actions: Joint) -> list[State]:
         joint = dict(zip(self.model.agent_names, actions))
@@ -222,13 +227,67 @@ class _SymbolicInitialStates:
 # ---------------------------------------------------------------- a path with undo
 
 
-class Walk:
-    """The path taken so far from an initial state; `back` undoes the last step."""
+@dataclass(frozen=True)
+class LoadedTrace:
+    """A trace to follow: `states[i]` --`actions[i]`--> `states[i + 1]`; a lasso's last action leads to `loop_start`.
 
-    def __init__(self, simulator: Simulator, initial: State) -> None:
+    `label` names it as `--trace-path` does (`3`, `3.1`); `description` says what it
+    shows (`counterexample for AG p`); `sub_traces` are the (step, label) of the traces
+    linked to its steps. Built from a trace file by `simulate_start.load_trace`.
+    """
+
+    label: str
+    description: str
+    states: tuple[State, ...]
+    actions: tuple[Joint, ...]
+    loop_start: int | None = None
+    sub_traces: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def last(self) -> int:
+        """The index of the last step."""
+        return len(self.states) - 1
+
+    def successor(self, index: int) -> int | None:
+        """The step after `index` (the loop start after the last step of a lasso; None at the end of a finite trace)."""
+        if index < self.last:
+            return index + 1
+        return self.loop_start
+
+    def transition(self, index: int) -> Transition | None:
+        """The transition the trace takes from step `index` (None at the end of a finite trace)."""
+        following = self.successor(index)
+        return None if following is None else Transition(self.actions[index], self.states[following])
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where a session begins instead of at a chosen initial state: a state, perhaps on a trace to follow.
+
+    `notes` are shown before the first step (how the state was read, whether it is reachable).
+    """
+
+    state: State
+    trace: LoadedTrace | None = None
+    notes: tuple[str, ...] = ()
+
+
+class Walk:
+    """The path taken so far from its first state; `back` undoes the last step.
+
+    With a `trace` (whose first state is the walk's), `positions` says where each
+    state of the walk is on the trace — None once a step left it — so the walk can
+    follow it (`follow`), branch off it and come back (`back`, `goto`).
+    """
+
+    def __init__(self, simulator: Simulator, initial: State, trace: LoadedTrace | None = None) -> None:
+        if trace is not None and trace.states[0] != initial:
+            raise ValueError("a walk on a trace starts at the trace's first state")
         self.simulator = simulator
+        self.trace = trace
         self.states: list[State] = [initial]
         self.actions: list[Joint] = []
+        self.positions: list[int | None] = [0 if trace is not None else None]
         self._choices: list[Choices] = [simulator.choices(initial)]
 
     @property
@@ -261,18 +320,70 @@ class Walk:
         return transition
 
     def back(self) -> bool:
-        """Undo the last step; False at the initial state."""
+        """Undo the last step; False at the first state."""
         if not self.actions:
             return False
         self.states.pop()
         self.actions.pop()
+        self.positions.pop()
         self._choices.pop()
         return True
 
+    @property
+    def trace_position(self) -> int | None:
+        """The current state's step on the trace; None without a trace or off it."""
+        return self.positions[-1]
+
+    @property
+    def left_trace_at(self) -> int | None:
+        """Off the trace: the trace step the walk branched off from (None when on it or without a trace)."""
+        if self.trace is None or self.trace_position is not None:
+            return None
+        return next(position for position in reversed(self.positions) if position is not None)
+
+    def trace_transition(self) -> Transition | None:
+        """The transition the trace takes from the current state (None off the trace or at its end)."""
+        position = self.trace_position
+        return None if position is None or self.trace is None else self.trace.transition(position)
+
+    def follow(self) -> Transition | None:
+        """Take the trace's next transition; None off the trace or at the end of a finite trace."""
+        transition = self.trace_transition()
+        if transition is not None:
+            self._advance(transition)
+        return transition
+
+    def goto(self, step: int) -> bool:
+        """Jump to step `step` of the trace (the walk becomes the trace up to it); without a trace, back to step `step`.
+
+        False when there is no such step (beyond the trace, or ahead of the walk).
+        """
+        if self.trace is None:
+            if not 0 <= step <= self.step:
+                return False
+            while self.step > step:
+                self.back()
+            return True
+        if not 0 <= step <= self.trace.last:
+            return False
+        while self.actions:
+            self.back()
+        for index in range(step):
+            self._advance(Transition(self.trace.actions[index], self.trace.states[index + 1]))
+        return True
+
     def _advance(self, transition: Transition) -> None:
+        self.positions.append(self._position_after(transition))
         self.states.append(transition.target)
         self.actions.append(transition.action)
         self._choices.append(self.simulator.choices(transition.target))
+
+    def _position_after(self, transition: Transition) -> int | None:
+        """The trace step `transition` leads to from the current state: None unless it is the trace's own."""
+        position = self.trace_position
+        if position is None or self.trace is None or self.trace.transition(position) != transition:
+            return None
+        return self.trace.successor(position)
 
 
 # ---------------------------------------------------------------- batch runs
@@ -326,19 +437,17 @@ def runs_json(model: Model, runs: list[Run]) -> list[list[dict[str, Any]]]:
     ]
 
 
-def runs_text(model: Model, runs: list[Run]) -> str:
-    """The runs as text tables, in the style of `ctlstark check --witness` (`*` marks a changed value)."""
+def runs_text(model: Model, runs: list[Run], *, full_states: bool = False) -> str:
+    """The runs as text tables, as `ctlstark check --witness` shows traces (changes only unless `full_states`)."""
+    from ..render.traces import step_lines  # text output only: not at start-up
+
     if not runs:
         return "no run: the model has no initial state"
     lines = []
     for number, run in enumerate(runs, start=1):
         ending = ", ends in a deadlock" if run.deadlocked else ""
         lines.append(f"run {number}: {len(run.actions)} steps{ending}")
-        for index, state in enumerate(run.states):
-            previous = run.states[index - 1] if index else None
-            lines.append(f"  {index:>4}  state  {state_text(model, state, previous)}")
-            if index < len(run.actions):
-                lines.append(f"        action {action_text(model, run.actions[index])}")
+        lines += step_lines(model, run.states, run.actions, full_states=full_states)
         if run.deadlocked:
             lines.append("        (deadlock: no successor)")
     return "\n".join(lines)
@@ -372,12 +481,16 @@ def action_text(model: Model, action: Joint) -> str:
 # ---------------------------------------------------------------- the interactive loop
 
 HELP = f"""commands:
-  N      take transition number N
-  r      take a random transition
-  b      step back (undo the last step)
-  a      list all transitions (only the first {PAGE_SIZE} are listed otherwise)
-  h, ?   this help
-  q      quit (so do Ctrl-D and Ctrl-C)"""
+  N          take transition number N
+  r          take a random transition
+  b          step back (undo the last step)
+  n          next: take the trace's transition (with --trace)
+  goto N     jump to step N of the trace (without a trace: back to step N of this walk)
+  eval F     evaluate the state formula F here (as written for check -f), with its trace if it has one
+  props      the Evaluation propositions true and false here
+  a          list all transitions (only the first {PAGE_SIZE} are listed otherwise)
+  h, ?       this help
+  q          quit (so do Ctrl-D and Ctrl-C)"""
 
 Reader = Callable[[str], "str | None"]
 Writer = Callable[[str], None]
@@ -388,23 +501,32 @@ class _Quit(Exception):
 
 
 class Session:
-    """The interactive simulator: pick an initial state, then take steps on command.
+    """The interactive simulator: pick an initial state (or begin at `start`), then take steps on command.
 
     `read(prompt)` returns the next command line, or None at the end of input;
     `write(text)` shows a block of text. Nothing else is read or written.
+    `evaluator` answers `eval` (a `simulate_eval.StateEvaluator`; one is made on the first `eval` if None).
     """
 
-    def __init__(self, simulator: Simulator, rng: random.Random, read: Reader, write: Writer) -> None:
+    def __init__(self, simulator: Simulator, rng: random.Random, read: Reader, write: Writer, *,
+                 start: Start | None = None, evaluator: StateEvaluator | None = None) -> None:
         self.simulator = simulator
         self.model = simulator.model
         self.rng = rng
         self._read = read
         self._write = write
+        self._start = start
+        self._evaluator = evaluator
 
     def run(self) -> None:
         """Run until the user quits, input ends or Ctrl-C (KeyboardInterrupt) arrives."""
         self._write(f"model {self.model.name}, {self.model.semantics} semantics (h for help)")
         try:
+            if self._start is not None:
+                for note in self._start.notes:
+                    self._write(note)
+                self._walk(Walk(self.simulator, self._start.state, self._start.trace))
+                return
             initial = self._pick_initial_state()
             if initial is not None:
                 self._walk(Walk(self.simulator, initial))
@@ -423,7 +545,7 @@ class Session:
             return initial.listed[0]
         self._write(_initial_screen(self.model, initial))
         while True:
-            command = self._command("initial> ")
+            command = self._command("initial> ").lower()
             if command == "r":
                 return self.simulator.random_initial_state(self.rng)
             if command.isdigit() and 1 <= int(command) <= len(initial.listed):
@@ -443,16 +565,26 @@ class Session:
                 self._obey(walk, command)
 
     def _obey(self, walk: Walk, command: str) -> None:
-        if command in ("h", "?"):
+        word, *rest = command.split(None, 1)
+        word, argument = word.lower(), rest[0].strip() if rest else ""
+        if word in ("h", "?"):
             self._write(HELP)
-        elif command == "a":
+        elif word == "a":
             self._write(step_screen(walk, show_all=True))
-        elif command == "b":
-            self._write(step_screen(walk) if walk.back() else "already at the initial state")
-        elif command == "r":
+        elif word == "b":
+            self._write(step_screen(walk) if walk.back() else "already at the first state (step 0)")
+        elif word == "r":
             self._take_random(walk)
-        elif command.isdigit():
-            self._take(walk, int(command))
+        elif word == "n":
+            self._follow(walk)
+        elif word == "goto":
+            self._goto(walk, argument)
+        elif word == "eval":
+            self._eval(walk, argument)
+        elif word == "props":
+            self._write(propositions_text(self.simulator, walk.state))
+        elif word.isdigit() and not argument:
+            self._take(walk, int(word))
         else:
             self._write(f"unknown command {command!r} (h for help)")
 
@@ -465,6 +597,7 @@ class Session:
                         else f"no transition {number}: pick 1-{count}")
             return
         self._write(taken_text(self.model, transition, number))
+        self._note_branching(walk)
         self._write(step_screen(walk))
 
     def _take_random(self, walk: Walk) -> None:
@@ -475,14 +608,75 @@ class Session:
             return
         number = listed.index(transition) + 1 if transition in listed else None
         self._write(taken_text(self.model, transition, number, at_random=True))
+        self._note_branching(walk)
         self._write(step_screen(walk))
+
+    def _note_branching(self, walk: Walk) -> None:
+        """After a step: say so when it left the trace (the step before was on it)."""
+        if walk.trace is None or walk.trace_position is not None or walk.positions[-2] is None:
+            return
+        position = walk.positions[-2]
+        assert position is not None
+        if walk.trace.transition(position) is None:
+            self._write(f"left the trace: went on past its last step {position} (goto N returns to it)")
+            return
+        self._write(f"left the trace at its step {position}: it takes another transition there "
+                    f"(goto {position} returns to it, b steps back)")
+
+    def _follow(self, walk: Walk) -> None:
+        if walk.trace is None:
+            self._write("no trace to follow: n takes the trace's next transition in a session started with --trace")
+            return
+        listed = walk.choices.transitions
+        transition = walk.follow()
+        if transition is None:
+            self._write(f"at the end of the trace (its step {walk.trace.last}): a number or r goes on, b goes back"
+                        if walk.trace_position is not None else
+                        f"off the trace (left at its step {walk.left_trace_at}): goto N returns to it, b steps back")
+            return
+        number = listed.index(transition) + 1 if transition in listed else None
+        which = f"transition {number}" if number is not None else "transition"
+        self._write(f"took the trace's {which}: {action_text(self.model, transition.action)}")
+        self._write(step_screen(walk))
+
+    def _goto(self, walk: Walk, argument: str) -> None:
+        last = walk.trace.last if walk.trace is not None else walk.step
+        where = "the trace" if walk.trace is not None else "this walk"
+        if not argument.isdigit():
+            self._write(f"goto N: N is a step of {where}, 0-{last}")
+        elif not walk.goto(int(argument)):
+            self._write(f"no step {argument} in {where}: its steps are 0-{last}"
+                        + ("" if walk.trace is not None else " (goto goes back along the walk)"))
+        else:
+            self._write(step_screen(walk))
+
+    def _eval(self, walk: Walk, text: str) -> None:
+        from ..api import parse_formula
+        from ..errors import CtlstarkError, IsplError
+        from .simulate_eval import StateEvaluator, evaluation_text
+
+        if not text:
+            self._write("eval FORMULA: a state formula, written as for check -f (e.g. eval EF p)")
+            return
+        try:
+            entry = parse_formula(text, self.model, source="eval")
+            if self._evaluator is None:
+                self._evaluator = StateEvaluator(self.model)
+            evaluation = self._evaluator.evaluate(entry.formula, walk.state)
+        except IsplError as error:
+            self._write(str(error))
+            return
+        except CtlstarkError as error:  # a path formula, a refused operator, out of memory
+            self._write(f"cannot evaluate: {error}")
+            return
+        self._write(evaluation_text(self.model, entry.text, walk.step, evaluation))
 
     def _command(self, prompt: str) -> str:
         line = self._read(prompt)
         if line is None:
             raise _Quit
-        command = line.strip().lower()
-        if command == "q":
+        command = line.strip()
+        if command.lower() == "q":
             raise _Quit
         return command
 
@@ -514,8 +708,32 @@ def step_screen(walk: Walk, *, show_all: bool = False) -> str:
     propositions = walk.simulator.true_propositions(walk.state)
     lines = [f"step {walk.step}  {state_text(model, walk.state, previous)}",
              f"  propositions true: {', '.join(propositions) if propositions else 'none'}"]
+    if walk.trace is not None:
+        lines.append(trace_status(walk))
     lines += list(_transition_lines(walk, show_all))
     return "\n".join(lines)
+
+
+def trace_status(walk: Walk) -> str:
+    """Where the walk is on its trace: the step, what `n` takes, or where the walk left the trace."""
+    trace = walk.trace
+    assert trace is not None
+    position = walk.trace_position
+    if position is None:
+        return f"  off trace {trace.label}: left it at its step {walk.left_trace_at} (goto N returns to it)"
+    loop = f", loops back to {trace.loop_start}" if trace.loop_start is not None else ""
+    transition = trace.transition(position)
+    if transition is None:
+        line = f"  on trace {trace.label}: step {position} of 0-{trace.last}, its last"
+    else:
+        listed = walk.choices.transitions
+        number = f" {listed.index(transition) + 1}" if transition in listed else ""
+        line = f"  on trace {trace.label}: step {position} of 0-{trace.last}{loop}; n takes its transition{number}"
+    linked = [label for step, label in trace.sub_traces if step == position]
+    if linked:
+        which = f"sub-trace {linked[0]} explains" if len(linked) == 1 else f"sub-traces {', '.join(linked)} explain"
+        line += f"\n  {which} this step (--trace-path {linked[0]})"
+    return line
 
 
 def _transition_lines(walk: Walk, show_all: bool) -> Iterator[str]:
@@ -528,18 +746,31 @@ def _transition_lines(walk: Walk, show_all: bool) -> Iterator[str]:
     shown = transitions if show_all else transitions[:PAGE_SIZE]
     width = len(str(len(shown)))
     previous_action = None
+    on_trace = walk.trace_transition()
     for number, transition in enumerate(shown, start=1):
         action = action_text(model, transition.action)
         shown_action = " " * len(action) if transition.action == previous_action else action
         previous_action = transition.action
-        yield f"  {number:>{width}}  {shown_action} -> {change_text(model, walk.state, transition.target)}"
+        mark = "   (the trace's)" if transition == on_trace else ""
+        yield f"  {number:>{width}}  {shown_action} -> {change_text(model, walk.state, transition.target)}{mark}"
     if len(shown) < len(transitions):
         yield f"  {len(transitions) - len(shown)} more not listed (a lists all)"
     if not choices.complete:
         yield (f"  only the first {choices.evaluated} of the {choices.candidates} joint actions the protocols "
                "enable were evaluated; r draws from all of them")
-    yield f"pick 1-{len(transitions)}, r random, b back, h help, q quit" if transitions else \
+    follow = ", n next on the trace" if on_trace is not None else ""
+    yield f"pick 1-{len(transitions)}{follow}, r random, b back, h help, q quit" if transitions else \
         "no successor among the joint actions evaluated: r draws from all of them, b back, q quit"
+
+
+def propositions_text(simulator: Simulator, state: State) -> str:
+    """The `Evaluation` propositions true in `state` and those false there, one line each (`props`)."""
+    true = simulator.true_propositions(state)
+    false = [name for name in simulator.model.evaluation_propositions if name not in true]
+    if not true and not false:
+        return "the model has no Evaluation propositions"
+    return (f"propositions true: {', '.join(true) if true else 'none'}\n"
+            f"propositions false: {', '.join(false) if false else 'none'}")
 
 
 def _count_text(count: int, noun: str) -> str:

@@ -39,9 +39,9 @@ class Replayer:
         self.model = checker.system.model
         self.states = StateView(self.model)
 
-    def replay(self, trace: Trace) -> None:
-        """Validate a top-level trace (its first state must be initial); raises `WitnessError`."""
-        self._replay(trace, initial=True)
+    def replay(self, trace: Trace, *, initial: bool = True) -> None:
+        """Validate a trace (its first state must be initial unless `initial` is False); raises `WitnessError`."""
+        self._replay(trace, initial=initial)
 
     # ------------------------------------------------------------ structure
 
@@ -282,6 +282,10 @@ class Replayer:
         raise WitnessError(f"trace replay failed: the {trace.kind} for {trace.formula_text} {message}")
 
 
-def replay(trace: Trace, checker: Checker) -> None:
-    """Validate `trace` (a top-level trace) against `checker`'s model; raises `WitnessError`."""
-    Replayer(checker).replay(trace)
+def replay(trace: Trace, checker: Checker, *, initial: bool = True) -> None:
+    """Validate `trace` against `checker`'s model; raises `WitnessError`.
+
+    A top-level trace starts at an initial state; `initial=False` accepts any first state
+    (the explanation of a formula at a state the checker labelled, as the simulator's `eval` builds).
+    """
+    Replayer(checker).replay(trace, initial=initial)
