@@ -93,8 +93,13 @@ def test_runtime_infrastructure_needs_nothing_of_the_pipeline(path: Path) -> Non
 @pytest.mark.parametrize("path", [p for p in MODULES if module_name(p).startswith("ctlstark.render")],
                          ids=module_name)
 def test_the_render_stage_reads_plain_data_only(path: Path) -> None:
-    """Rendering reads the pipeline's outputs (model, formulas, trace and strategy records, the report), never the engine."""
+    """Rendering reads the pipeline's outputs (model, formulas, trace and strategy records, the report), never the engine.
+
+    It may evaluate the model's expressions on one shown state (`semantics.expressions`,
+    a function of the model alone): a trace step lists the propositions true there.
+    """
     allowed = ("ctlstark.model", "ctlstark.logic", "ctlstark.render", "ctlstark.witness.trace",
+               "ctlstark.semantics.expressions",  # the propositions true in a shown state
                "ctlstark.api")  # the report's types, for annotations
     offending = sorted(name for name in imported_modules(path)
                        if _within(name, ("ctlstark",)) and not _within(name, allowed))
@@ -105,4 +110,5 @@ def test_one_spelling_of_booleans_in_the_outputs() -> None:
     """`true`/`false` is spelled by `render.values.value_text` alone (ISPL's printers and formula text aside)."""
     spellers = sorted(module_name(path) for path in MODULES
                       if '"true" if' in path.read_text(encoding="utf-8"))
-    assert spellers == ["ctlstark.ispl.format", "ctlstark.logic.formula", "ctlstark.render.values"]
+    assert spellers == ["ctlstark.ispl.conditions", "ctlstark.ispl.format", "ctlstark.logic.formula",
+                        "ctlstark.render.values"]

@@ -321,3 +321,95 @@ def test_other_misuse_gets_no_hint(toggle_file: Path, typed: list[str]) -> None:
     result = runner.invoke(app, [word.format(model=toggle_file) for word in typed])
     assert result.exit_code == 2
     assert "did you mean: ctlstark" not in result.stderr
+
+
+# ---------------------------------------------------------------- issue 22 item 4: the model on standard input
+
+
+def test_check_reads_the_model_from_standard_input() -> None:
+    result = runner.invoke(app, ["check", "-"], input=TOGGLE)
+    assert result.exit_code == 1, result.output
+    assert result.stdout.splitlines()[0].startswith("model <stdin> (<stdin>)")
+    assert [line.split()[1] for line in result.stdout.splitlines()[1:4]] == ["TRUE", "TRUE", "FALSE"]
+    document = json.loads(runner.invoke(app, ["check", "-", "--json", "-f", "EF worn"], input=TOGGLE).stdout)
+    assert (document["model"], document["file"]) == ("<stdin>", "<stdin>")
+    assert [f["verdict"] for f in document["formulas"]] == [True, True, False, True]
+
+
+def test_diagnostics_of_standard_input_are_located_like_a_file_s() -> None:
+    broken = TOGGLE.replace("presses < 3 : { toggle, rest };", "presses < 3 : { toggle, jump };")
+    result = runner.invoke(app, ["check", "-"], input=broken)
+    assert result.exit_code == 2
+    line = TOGGLE.splitlines().index("    presses < 3 : { toggle, rest };") + 1
+    assert result.stderr.splitlines() == [
+        f"<stdin>:{line}:29: error: action `jump` is not declared by `Switch`",
+        "        presses < 3 : { toggle, jump };",
+        "                                ^"]
+    syntax = runner.invoke(app, ["check", "-"], input=TOGGLE.replace("end Evaluation", "end Evaluatio"))
+    assert syntax.exit_code == 2 and syntax.stderr.startswith("<stdin>:")
+
+
+@pytest.mark.parametrize("data, located, message", [
+    (b"", "<stdin>:1:1", "standard input is empty"),
+    (b" \n\t\n", "<stdin>:1:1", "standard input is empty"),
+    (TOGGLE.encode().replace(b"light : boolean", b"l\xe9ight : boolean"), "<stdin>:4:6",
+     "standard input is not UTF-8 text: byte 0xe9 cannot be decoded"),
+])
+@pytest.mark.parametrize("command", [["check"], ["info"], ["graph", "--dot", "-"], ["fmt"], ["simulate", "--random", "1"]])
+def test_empty_or_undecodable_standard_input_is_a_clear_error(command: list[str], data: bytes, located: str,
+                                                              message: str) -> None:
+    result = runner.invoke(app, [*command, "-"], input=data)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"{located}: error: {message}")
+    assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)
+
+
+def test_info_graph_and_simulate_read_standard_input() -> None:
+    info = runner.invoke(app, ["info", "-", "--json"], input=TOGGLE)
+    assert info.exit_code == 0 and json.loads(info.stdout)["file"] == "<stdin>"
+    graph = runner.invoke(app, ["graph", "-", "--dot", "-"], input=TOGGLE)
+    assert graph.exit_code == 0 and graph.stdout.startswith('digraph "<stdin>"')
+    runs = runner.invoke(app, ["simulate", "-", "--random", "2", "--steps", "3", "--json"], input=TOGGLE)
+    assert runs.exit_code == 0 and len(json.loads(runs.stdout)) == 2
+
+
+def test_interactive_simulation_cannot_read_its_model_from_standard_input() -> None:
+    result = runner.invoke(app, ["simulate", "-"], input=TOGGLE)
+    assert result.exit_code == 2
+    assert "simulate - reads the model from standard input" in result.stderr and "--random" in result.stderr
+
+
+def test_fmt_prints_standard_input_formatted_and_refuses_to_rewrite_it(toggle_file: Path) -> None:
+    printed = runner.invoke(app, ["fmt", "-"], input=TOGGLE)
+    assert printed.exit_code == 0
+    assert printed.stdout == runner.invoke(app, ["fmt", str(toggle_file)]).stdout
+    for option in ("--in-place", "-i"):
+        refused = runner.invoke(app, ["fmt", option, "-"], input=TOGGLE)
+        assert refused.exit_code == 2 and refused.stdout == ""
+        assert "cannot be rewritten in place: drop --in-place" in refused.stderr
+    checked = runner.invoke(app, ["fmt", "--check", "-"], input=TOGGLE)
+    assert (checked.exit_code, checked.stderr) == (1, "<stdin>\n")
+    assert runner.invoke(app, ["fmt", "--check", "-"], input=printed.stdout).exit_code == 0
+    assert runner.invoke(app, ["fmt", "--check", "-"], input=printed.stdout.replace("\n", "\r\n")).exit_code == 1
+
+
+def test_nothing_to_check_names_standard_input() -> None:
+    result = runner.invoke(app, ["check", "-", "--only"], input=TOGGLE)
+    assert result.exit_code == 5
+    assert "<stdin>: error: no formula to check" in result.stderr
+
+
+def test_a_real_pipe_into_the_installed_program(toggle_file: Path) -> None:
+    completed = subprocess.run([sys.executable, "-m", "ctlstark", "check", "-", "--json"], input=TOGGLE,
+                               capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 1, completed.stderr
+    assert json.loads(completed.stdout)["file"] == "<stdin>"
+    closed = subprocess.run([sys.executable, "-m", "ctlstark", "check", "-"], stdin=subprocess.DEVNULL,
+                            capture_output=True, text=True, timeout=120)
+    assert closed.returncode == 2 and closed.stderr.startswith("<stdin>:1:1: error: standard input is empty")
+
+
+def test_help_says_that_dash_is_standard_input() -> None:
+    for command in ("check", "info", "graph", "simulate", "fmt"):
+        shown = " ".join(runner.invoke(app, [command, "--help"]).stdout.replace("│", " ").split())
+        assert "('-': " in shown and "standard input" in shown, command

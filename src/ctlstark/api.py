@@ -216,17 +216,20 @@ def load_model_text(text: str, filename: str = "<string>") -> Model:
     return parse_model(text, filename=filename)
 
 
-def parse_formula(text: str, model: Model, *, mode: FormulaMode | None = None) -> FormulaEntry:
+def parse_formula(text: str, model: Model, *, mode: FormulaMode | None = None,
+                  source: str = "--formula") -> FormulaEntry:
     """Parse a formula in the model's vocabulary.
 
     With `mode=None` the text is read like a `Formulae` entry: a leading `LTL` or
     `CTL*` selects MCMAS's dialect, anything else is ctlstark's own syntax.
+    `source` names the text in diagnostics (`--formula:1:5: error: …`). Its
+    comparison atoms (`Environment.x = 3`) are defined in `model.propositions`.
     """
     from .ispl import parse_formula as parse
 
     if mode is None:
         mode, text = _split_dialect_prefix(text)
-    return parse(text, model, mode=mode, source="--formula")
+    return parse(text, model, mode=mode, source=source)
 
 
 def _split_dialect_prefix(text: str) -> tuple[FormulaMode, str]:

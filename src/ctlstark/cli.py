@@ -18,18 +18,23 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 from typing import TypeVar
 
 import typer
 
 from .version import VERSION
-from .api import CheckOptions, CheckReport, check_with, load_model, parse_formula
+from .api import CheckOptions, CheckReport, check_with, load_model, load_model_text, parse_formula
 from .runtime.progress import TerminalProgress
-from .errors import CtlstarkError, IsplError, ResourceExhausted, TimeLimitReached, recursion_headroom
+from .errors import (STDIN_NAME, CtlstarkError, IsplError, ResourceExhausted, TimeLimitReached, read_standard_input,
+                     recursion_headroom)
 from .runtime.limits import parse_size, time_limit
 from .runtime.stack import run_on_deep_stack
 from .model import Model
+
+if TYPE_CHECKING:
+    from .tools.simulate import Simulator, Start
+    from .tools.simulate_eval import StateEvaluator
 
 EXIT_ALL_TRUE = 0
 EXIT_SOME_FALSE = 1
@@ -245,7 +250,7 @@ def main_options(
 
 @app.command("check", cls=_Command)
 def check_command(
-    model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to check."),
+    model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to check ('-': read it from standard input)."),
     formula: Optional[List[str]] = typer.Option(
         None,
         "--formula",
@@ -288,6 +293,11 @@ def check_command(
     dot_file: Optional[Path] = typer.Option(
         None, "--dot", metavar="FILE", help="Write the traces as a Graphviz file (implies --witness)."
     ),
+    full_states: bool = typer.Option(
+        False, "--full-states",
+        help="In traces (text and --dot), show every variable at every step, '*' marking changed values "
+        "(default: the full state at a trace's start and loop start, then only the variables that changed).",
+    ),
     quiet: bool = typer.Option(
         False, "--quiet", "-q", help="No progress display on stderr (it is shown only when stderr is a terminal)."
     ),
@@ -305,8 +315,9 @@ def check_command(
     ),
     lint: bool = typer.Option(
         False, "--lint",
-        help="Also warn about unused variables, actions never enabled, propositions never true, and protocol "
-        "and evolution lines that never apply (docs/fmt-lint.md); verdicts and exit status stay the same.",
+        help="Also warn about unused variables, actions never enabled, propositions never true, protocol "
+        "and evolution lines that never apply, and formulas MCMAS would reject (docs/fmt-lint.md); verdicts and "
+        "exit status stay the same.",
     ),
 ) -> None:
     """Check every formula of MODEL.ispl (and any --formula) and print TRUE/FALSE for each.
@@ -324,7 +335,7 @@ def check_command(
                                    max_memory=_memory_size(max_memory), timeout=timeout,
                                    strategies=strategies.value)
             output = _ReportOutput(as_json=as_json, stats=stats, witness=witness, dot_file=dot_file,
-                                   reproducible=reproducible)
+                                   reproducible=reproducible, full_states=full_states)
             progress = TerminalProgress() if TerminalProgress.wanted(quiet) else None
             try:
                 run_on_deep_stack(_check_and_print, model_file, formula or [], options, output, progress)
@@ -345,6 +356,7 @@ class _ReportOutput:
     witness: bool = False
     dot_file: Path | None = None
     reproducible: bool = False
+    full_states: bool = False
 
 
 def _check_and_print(model_file: Path, formula_texts: list[str], options: CheckOptions, output: _ReportOutput,
@@ -355,7 +367,7 @@ def _check_and_print(model_file: Path, formula_texts: list[str], options: CheckO
             progress.phase("parse")
         with time_limit(options.timeout), _input_errors_reported():  # parsing included; printing the report is not
             parse_started = time.perf_counter()
-            model = load_model(model_file)
+            model = _load_model(model_file)
             extra = [parse_formula(text, model) for text in formula_texts]
             parse_seconds = time.perf_counter() - parse_started
             # the time limit above covers parsing as well, so the check gets none of its own
@@ -370,7 +382,7 @@ def _check_and_print(model_file: Path, formula_texts: list[str], options: CheckO
     except CtlstarkError as error:
         typer.echo(f"ctlstark: {error}", err=True)
         raise typer.Exit(EXIT_NOT_CHECKED)
-    report.file = str(model_file)
+    report.file = _source_name(model_file)
     for warning in report.warnings:
         typer.echo(warning, err=True)
     for result in report.formulas:
@@ -385,16 +397,16 @@ def _check_and_print(model_file: Path, formula_texts: list[str], options: CheckO
     else:
         from .render.report import report_text
 
-        typer.echo(report_text(report, stats=output.stats, witness=output.witness))
+        typer.echo(report_text(report, stats=output.stats, witness=output.witness, full_states=output.full_states))
     if report.stopped is not None:
         typer.echo(f"ctlstark: stopped ({report.stopped}): the formulas not reached are marked ERROR", err=True)
     status = _exit_status(report)
     if status == EXIT_NOTHING_CHECKED:
         why = ("--only was given without any -f" if not options.file_formulae
                else "the Formulae section is empty and no -f was given")
-        typer.echo(f"{model_file}: error: no formula to check: {why}", err=True)
+        typer.echo(f"{_source_name(model_file)}: error: no formula to check: {why}", err=True)
     # written after the report: a file that cannot be written must not hide the verdicts
-    if output.dot_file is not None and not _write_dot(report, output.dot_file) \
+    if output.dot_file is not None and not _write_dot(report, output.dot_file, output.full_states) \
             and status in (EXIT_ALL_TRUE, EXIT_SOME_FALSE):
         status = EXIT_OUTPUT_NOT_WRITTEN
     raise typer.Exit(status)
@@ -423,7 +435,7 @@ def _exit_status(report: CheckReport) -> int:
     return EXIT_ALL_TRUE
 
 
-def _write_dot(report: CheckReport, path: Path) -> bool:
+def _write_dot(report: CheckReport, path: Path, full_states: bool = False) -> bool:
     """Write the traces to `path`; False, after one line on stderr saying why, when it cannot be written."""
     from .render.traces import traces_dot
 
@@ -431,7 +443,8 @@ def _write_dot(report: CheckReport, path: Path) -> bool:
               if result.evidence is not None and result.evidence.trace is not None]
     model = traced[0][1].model if traced else None
     try:
-        path.write_text(traces_dot([(index, evidence.trace) for index, evidence in traced], model), encoding="utf-8")
+        path.write_text(traces_dot([(index, evidence.trace) for index, evidence in traced], model,
+                                   full_states=full_states), encoding="utf-8")
     except OSError as error:
         typer.echo(f"ctlstark: error: cannot write {path}: {error.strerror or error}", err=True)
         return False
@@ -440,7 +453,7 @@ def _write_dot(report: CheckReport, path: Path) -> bool:
 
 @app.command("info", cls=_Command)
 def info_command(
-    model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to describe."),
+    model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to describe ('-': standard input)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document (docs/json.md) instead of text."),
 ) -> None:
     """Show MODEL.ispl at a glance: agents, variables, propositions, state counts, deadlocks, BDD sizes.
@@ -451,13 +464,13 @@ def info_command(
 
     model = _load_for_insight(model_file)
     info = _run_insight(model_info, model)
-    info.file = str(model_file)
+    info.file = _source_name(model_file)
     typer.echo(_json_text(info.to_json()) if as_json else info_text(info))
 
 
 @app.command("graph", cls=_Command)
 def graph_command(
-    model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to draw."),
+    model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to draw ('-': standard input)."),
     dot_file: str = typer.Option(..., "--dot", metavar="FILE", help="Write the Graphviz graph here ('-': standard output)."),
     max_states: int = typer.Option(
         1000, "--max-states", min=0, metavar="N", help="Refuse models with more than N reachable states (counted first)."
@@ -499,10 +512,30 @@ def _input_errors_reported() -> Iterator[None]:
         raise typer.Exit(EXIT_NOT_CHECKED)
 
 
+STDIN_ARGUMENT = "-"  # a model file argument that means standard input
+
+
+def _reads_stdin(model_file: Path) -> bool:
+    """Whether the model file argument is `-`, standard input."""
+    return str(model_file) == STDIN_ARGUMENT
+
+
+def _source_name(model_file: Path) -> str:
+    """How reports and messages name the model's source: its path, or `<stdin>`."""
+    return STDIN_NAME if _reads_stdin(model_file) else str(model_file)
+
+
+def _load_model(model_file: Path) -> Model:
+    """The model of a file, or of standard input for `-` (its diagnostics located as `<stdin>:line:col`)."""
+    if _reads_stdin(model_file):
+        return load_model_text(read_standard_input(), STDIN_NAME)
+    return load_model(model_file)
+
+
 def _load_for_insight(model_file: Path) -> Model:
     """The model, its warnings on standard error; diagnostics and exit 2 when malformed, exit 3 when too deep."""
     with _input_errors_reported():
-        model = load_model(model_file)
+        model = _load_model(model_file)
     for warning in model.warnings:
         typer.echo(warning, err=True)
     return model
@@ -531,7 +564,8 @@ DEFAULT_SIMULATION_STEPS = 20
 
 @app.command("simulate", cls=_Command)
 def simulate_command(
-    model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to simulate."),
+    model_file: Path = typer.Argument(
+        ..., metavar="MODEL.ispl", help="The ISPL model to simulate ('-': standard input, with --random only)."),
     runs: Optional[int] = typer.Option(
         None, "--random", min=1, metavar="K", help="Print K random runs instead of simulating interactively."
     ),
@@ -541,24 +575,56 @@ def simulate_command(
     ),
     seed: int = typer.Option(0, "--seed", metavar="S", help="Seed of every random choice: same seed, same output."),
     as_json: bool = typer.Option(False, "--json", help="With --random: print the runs as one JSON list."),
+    full_states: bool = typer.Option(
+        False, "--full-states",
+        help="With --random: show every variable at every step, '*' marking changed values (default: only the "
+        "variables that changed after the first step).",
+    ),
+    trace_file: Optional[Path] = typer.Option(
+        None, "--trace", metavar="FILE.json",
+        help="Start on a trace of FILE.json, the output of check --json --witness (by default the first FALSE "
+        "formula's): n follows it, b goes back, goto N jumps to its step N, a numbered step branches off it.",
+    ),
+    trace_formula: Optional[int] = typer.Option(
+        None, "--formula", min=1, metavar="N", help="With --trace: the trace of formula N.",
+    ),
+    trace_path: Optional[str] = typer.Option(
+        None, "--trace-path", metavar="N.S...",
+        help="With --trace: a nested trace. N is formula N's trace; each .S then enters the sub-trace linked at "
+        "step S (.Sb: the second one at that step), e.g. 3.1.",
+    ),
+    start_state: Optional[str] = typer.Option(
+        None, "--state", metavar="'A.x=1, B.y=true'",
+        help="Start at this state, reachable or not. Variables left out take their value from the initial states "
+        "that agree with the given ones (an error when those differ).",
+    ),
 ) -> None:
-    """Step through MODEL.ispl: interactively (a number takes that transition; r, b, a, h, q), or print --random runs.
+    """Step through MODEL.ispl: interactively (a number takes that transition; r, b, n, goto, eval, props, a, h, q), or print --random runs.
 
-    The interactive mode reads one command per line, from a terminal or a pipe
-    (docs/simulate.md). Exit status: 0; 2 input error; 3 out of resources.
+    The interactive mode starts at an initial state, on a --trace or at a --state, and
+    reads one command per line, from a terminal or a pipe; eval FORMULA checks a formula at
+    the current state (docs/simulate.md). Exit status: 0; 2 input error; 3 out of resources.
     """
     from .tools.simulate import Session, Simulator, random_runs, runs_json, runs_text
 
-    if runs is None and (steps is not None or as_json):
-        misused = [name for name, given in (("--steps", steps is not None), ("--json", as_json)) if given]
+    if runs is None and (steps is not None or as_json or full_states):
+        misused = [name for name, given in (("--steps", steps is not None), ("--json", as_json),
+                                            ("--full-states", full_states)) if given]
         typer.echo(f"ctlstark: {' and '.join(misused)} only {'works' if len(misused) == 1 else 'work'} with "
                    "--random K (print K random runs); without --random, simulate is interactive", err=True)
+        raise typer.Exit(EXIT_INPUT_ERROR)
+    _check_start_options(runs is not None, trace_file, trace_formula, trace_path, start_state)
+    if runs is None and _reads_stdin(model_file):
+        typer.echo("ctlstark: simulate - reads the model from standard input, so the interactive commands cannot "
+                   "come from there: give the model as a file, or print --random K runs", err=True)
         raise typer.Exit(EXIT_INPUT_ERROR)
     with recursion_headroom():
         try:
             simulator = Simulator(_load_for_insight(model_file))
             if runs is None:
-                Session(simulator, random.Random(seed), _read_command, typer.echo).run()
+                start, evaluator = _simulation_start(simulator, trace_file, trace_formula, trace_path, start_state)
+                Session(simulator, random.Random(seed), _read_command, typer.echo, start=start,
+                        evaluator=evaluator).run()
                 return
             taken = random_runs(simulator, runs, DEFAULT_SIMULATION_STEPS if steps is None else steps, seed)
         except ResourceExhausted as error:
@@ -568,7 +634,44 @@ def simulate_command(
             typer.echo("ctlstark: out of resources: an expression is nested too deeply to process", err=True)
             raise typer.Exit(EXIT_NOT_CHECKED) from None
     model = simulator.model
-    typer.echo(_json_text(runs_json(model, taken)) if as_json else runs_text(model, taken))
+    typer.echo(_json_text(runs_json(model, taken)) if as_json else runs_text(model, taken, full_states=full_states))
+
+
+def _check_start_options(batch: bool, trace_file: Path | None, trace_formula: int | None, trace_path: str | None,
+                         start_state: str | None) -> None:
+    """Exit 2, saying why, when simulate's --trace, --formula, --trace-path and --state are combined wrongly."""
+    problem = None
+    if batch and (trace_file is not None or start_state is not None):
+        problem = "--trace and --state start an interactive session; they do not work with --random"
+    elif trace_file is not None and start_state is not None:
+        problem = "--trace and --state exclude each other (a session starts at one place)"
+    elif trace_file is None and (trace_formula is not None or trace_path is not None):
+        problem = f"{'--formula' if trace_formula is not None else '--trace-path'} picks a trace of --trace FILE.json"
+    elif trace_formula is not None and trace_path is not None:
+        problem = "--formula and --trace-path exclude each other (--trace-path N.S… names the formula too)"
+    if problem is not None:
+        typer.echo(f"ctlstark: {problem}", err=True)
+        raise typer.Exit(EXIT_INPUT_ERROR)
+
+
+def _simulation_start(simulator: Simulator, trace_file: Path | None, trace_formula: int | None,
+                      trace_path: str | None, start_state: str | None) -> tuple[Start | None, StateEvaluator | None]:
+    """Where the session begins (None: at an initial state it lets the user pick); exit 2 when it does not fit the model."""
+    if trace_file is None and start_state is None:
+        return None, None
+    from .tools.simulate_eval import StateEvaluator
+    from .tools.simulate_start import StartError, load_trace, state_start
+
+    evaluator = StateEvaluator(simulator.model)
+    with _input_errors_reported():
+        try:
+            if trace_file is not None:
+                return load_trace(simulator.model, trace_file, formula=trace_formula, trace_path=trace_path), evaluator
+            assert start_state is not None
+            return state_start(simulator, start_state, evaluator), evaluator
+        except StartError as error:
+            typer.echo(str(error), err=True)
+            raise typer.Exit(EXIT_INPUT_ERROR) from None
 
 
 def _read_command(prompt: str) -> str | None:
@@ -588,7 +691,8 @@ EXIT_NOT_FORMATTED = 1  # `fmt --check`: the file is not in the canonical layout
 
 @app.command("fmt", cls=_Command)
 def fmt_command(
-    model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL file to format."),
+    model_file: Path = typer.Argument(
+        ..., metavar="MODEL.ispl", help="The ISPL file to format ('-': standard input; the result is printed)."),
     in_place: bool = typer.Option(
         False, "--in-place", "-i", help="Rewrite the file (only when its layout changes) instead of printing it."
     ),
@@ -602,15 +706,23 @@ def fmt_command(
     Exit status: 0 done (with --check: already formatted), 1 with --check: not
     formatted, 2 input error, 3 nested too deeply or the file cannot be written.
     """
-    from .ispl.format import format_file
+    from .ispl.format import FormattedFile, format_file, format_model
 
     if in_place and check_only:
         raise typer.BadParameter("--in-place and --check exclude each other", param_hint="--check")
+    if in_place and _reads_stdin(model_file):
+        typer.echo("ctlstark: fmt - reads standard input, which cannot be rewritten in place: drop --in-place "
+                   "to print the formatted text (or --check to test it)", err=True)
+        raise typer.Exit(EXIT_INPUT_ERROR)
     with _input_errors_reported():
-        formatted = format_file(model_file)
+        if _reads_stdin(model_file):
+            original = read_standard_input(exact=True)
+            formatted = FormattedFile(original, format_model(original, STDIN_NAME))
+        else:
+            formatted = format_file(model_file)
     if check_only:
         if formatted.changed:
-            typer.echo(str(model_file), err=True)
+            typer.echo(_source_name(model_file), err=True)
             raise typer.Exit(EXIT_NOT_FORMATTED)
     elif in_place:
         if formatted.changed:
