@@ -42,7 +42,7 @@ EXIT_INPUT_ERROR = 2
 EXIT_NOT_CHECKED = 3
 EXIT_TIME_LIMIT = 4
 EXIT_NOTHING_CHECKED = 5  # no formula in the file's Formulae nor on the command line: not a pass
-EXIT_OUTPUT_NOT_WRITTEN = 6  # the verdicts are printed, but an output file (--dot) could not be written
+EXIT_OUTPUT_NOT_WRITTEN = 6  # the verdicts are printed, but an output file (--dot, --html) could not be written
 EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE: a bug in ctlstark, reported in one line
 EXIT_INTERRUPTED = 130  # the shell's convention for a run ended by Ctrl-C (128 + SIGINT)
 MAX_DIAGNOSTICS_SHOWN = 100  # a mistake repeated 10,000 times on one line is not worth 10,000 messages
@@ -293,6 +293,11 @@ def check_command(
     dot_file: Optional[Path] = typer.Option(
         None, "--dot", metavar="FILE", help="Write the traces as a Graphviz file (implies --witness)."
     ),
+    html_file: Optional[Path] = typer.Option(
+        None, "--html", metavar="FILE",
+        help="Also write the report as one self-contained HTML page: verdicts, routes and times, trace trees, "
+        "strategies, the state graph of a small model (implies --witness; docs/report.md).",
+    ),
     full_states: bool = typer.Option(
         False, "--full-states",
         help="In traces (text and --dot), show every variable at every step, '*' marking changed values "
@@ -311,7 +316,8 @@ def check_command(
     ),
     reproducible: bool = typer.Option(
         False, "--reproducible",
-        help="With --json: leave out times and BDD node counts, so the same input gives byte-identical output.",
+        help="With --json (and --html): leave out times and BDD node counts, so the same input gives byte-identical "
+        "output.",
     ),
     lint: bool = typer.Option(
         False, "--lint",
@@ -325,17 +331,18 @@ def check_command(
     A formula is TRUE when it holds in every initial state (every fair one, under a
     Fairness section). Exit status: 0 all TRUE, 1 some FALSE, 2 input error, 3
     something could not be checked (or a resource ran out), 4 --timeout reached,
-    5 no formula to check, 6 verdicts printed but the --dot file not written, 70
+    5 no formula to check, 6 verdicts printed but the --dot or --html file not written, 70
     internal error, 130 interrupted.
     """
     with recursion_headroom():
         try:
-            options = CheckOptions(file_formulae=not only, deadlock=deadlock, witness=witness or dot_file is not None,
-                                   lint=lint, reorder=reorder, order=order.value, cluster_size=cluster_size,
+            traces_wanted = witness or dot_file is not None or html_file is not None
+            options = CheckOptions(file_formulae=not only, deadlock=deadlock, witness=traces_wanted, lint=lint,
+                                   reorder=reorder, order=order.value, cluster_size=cluster_size,
                                    max_memory=_memory_size(max_memory), timeout=timeout,
                                    strategies=strategies.value)
             output = _ReportOutput(as_json=as_json, stats=stats, witness=witness, dot_file=dot_file,
-                                   reproducible=reproducible, full_states=full_states)
+                                   reproducible=reproducible, full_states=full_states, html_file=html_file)
             progress = TerminalProgress() if TerminalProgress.wanted(quiet) else None
             try:
                 run_on_deep_stack(_check_and_print, model_file, formula or [], options, output, progress)
@@ -357,6 +364,7 @@ class _ReportOutput:
     dot_file: Path | None = None
     reproducible: bool = False
     full_states: bool = False
+    html_file: Path | None = None
 
 
 def _check_and_print(model_file: Path, formula_texts: list[str], options: CheckOptions, output: _ReportOutput,
@@ -409,6 +417,9 @@ def _check_and_print(model_file: Path, formula_texts: list[str], options: CheckO
     if output.dot_file is not None and not _write_dot(report, output.dot_file, output.full_states) \
             and status in (EXIT_ALL_TRUE, EXIT_SOME_FALSE):
         status = EXIT_OUTPUT_NOT_WRITTEN
+    if output.html_file is not None and not _write_html(report, model, output.html_file, not output.reproducible) \
+            and status in (EXIT_ALL_TRUE, EXIT_SOME_FALSE):
+        status = EXIT_OUTPUT_NOT_WRITTEN
     raise typer.Exit(status)
 
 
@@ -445,6 +456,19 @@ def _write_dot(report: CheckReport, path: Path, full_states: bool = False) -> bo
     try:
         path.write_text(traces_dot([(index, evidence.trace) for index, evidence in traced], model,
                                    full_states=full_states), encoding="utf-8")
+    except OSError as error:
+        typer.echo(f"ctlstark: error: cannot write {path}: {error.strerror or error}", err=True)
+        return False
+    return True
+
+
+def _write_html(report: CheckReport, model: Model, path: Path, measurements: bool) -> bool:
+    """Write the report's HTML page to `path`; False, after one line on stderr saying why, when it cannot be written."""
+    from .tools.report_page import html_report
+
+    page = html_report(report, model, measurements=measurements)
+    try:
+        path.write_text(page, encoding="utf-8")
     except OSError as error:
         typer.echo(f"ctlstark: error: cannot write {path}: {error.strerror or error}", err=True)
         return False
@@ -766,6 +790,10 @@ def batch_command(
     junit_file: Optional[Path] = typer.Option(
         None, "--junit", metavar="FILE", help="Write the report as JUnit XML (a testcase per formula) to FILE.",
     ),
+    html_dir: Optional[Path] = typer.Option(
+        None, "--html", metavar="DIR",
+        help="Write an HTML page per job (as check --html, witnesses included) and an index.html linking them to DIR.",
+    ),
     reproducible: bool = typer.Option(
         False, "--reproducible", help="In --json and --junit: leave out times and memory, so runs compare byte for byte.",
     ),
@@ -792,7 +820,7 @@ def batch_command(
     except SuiteError as error:
         typer.echo(str(error), err=True)
         raise typer.Exit(EXIT_INPUT_ERROR)
-    limits = JobLimits(timeout=timeout, max_memory=_memory_size(max_memory))
+    limits = JobLimits(timeout=timeout, max_memory=_memory_size(max_memory), html_page=html_dir is not None)
     progress = BatchProgress(len(suite.jobs)) if BatchProgress.wanted(quiet) else None
     try:
         report = run_suite(suite, limits, workers=0 if local else workers, scheduler=scheduler,
@@ -808,6 +836,12 @@ def batch_command(
         _write_text(Path(json_file), document + "\n")
     if junit_file is not None:
         _write_text(junit_file, report.junit_xml(measurements=not reproducible))
+    if html_dir is not None:
+        try:
+            report.write_html(html_dir)
+        except OSError as error:
+            typer.echo(f"ctlstark: cannot write {error.filename or html_dir}: {error.strerror or error}", err=True)
+            raise typer.Exit(EXIT_NOT_CHECKED)
     typer.echo(document if json_file == "-" else report.text())
     raise typer.Exit(EXIT_ALL_TRUE if report.ok else EXIT_SOME_FALSE)
 

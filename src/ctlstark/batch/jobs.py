@@ -27,12 +27,14 @@ DIAGNOSTICS_KEPT = 5  # of a malformed model's diagnostics, the first few are en
 
 @dataclass(frozen=True)
 class JobLimits:
-    """Per-job limits, applied inside the process that runs the job (`--timeout`, `--max-memory`)."""
+    """Per-job limits and extras, applied in the process that runs the job (`--timeout`, `--max-memory`, `--html`)."""
 
     timeout: float | None = None
     """Seconds of wall time for the generator command, and again for the check."""
     max_memory: int | None = None
     """Bytes the BDD library may use."""
+    html_page: bool = False
+    """Also compute the witnesses and build the job's HTML report page (`batch --html`)."""
 
 
 @dataclass
@@ -64,6 +66,8 @@ class JobResult:
     """Why checking ended early (`time limit`, `memory limit`), as in `CheckReport.stopped`."""
     attempts: int = 1
     """2 when the first attempt was lost (its worker died) and the job ran again."""
+    html_page: str | None = None
+    """With `JobLimits.html_page`: the check report as an HTML page (`check --html`), built in the worker."""
 
 
 class GeneratorFailed(Exception):
@@ -82,8 +86,13 @@ def run_job(spec: JobSpec, limits: JobLimits = JobLimits()) -> JobResult:
         model = load_model_text(text, filename=spec.file_label)
         result.model = model.name
         options = CheckOptions(file_formulae=spec.file_formulae, timeout=limits.timeout, max_memory=limits.max_memory,
-                               strategies=spec.strategies)
+                               strategies=spec.strategies, witness=limits.html_page)
         report = check_with(model, spec.formulas, options)
+        if limits.html_page:
+            from ..tools.report_page import html_report
+
+            report.file = spec.source
+            result.html_page = html_report(report, model)
     except GeneratorFailed as failure:
         result.error = f"generator: {failure}"
     except IsplError as error:

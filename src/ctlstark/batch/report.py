@@ -14,9 +14,11 @@ one `ERROR` row of the table and one `<testcase name="(job)">` of the JUnit file
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..version import VERSION
 from ..render.tables import text_table, verdict_word
@@ -28,6 +30,7 @@ PASS, FAIL, ERROR, UNCHECKED = "pass", "fail", "error", "no expectation"
 _VERDICT_LETTER = {True: "T", False: "F", None: "?"}
 MISSING_FORMULA = "no such formula in the model"
 TEST_NAME_LENGTH = 100  # characters of a formula kept in a JUnit test name; the failure message has it whole
+INDEX_PAGE = "index.html"
 
 
 @dataclass
@@ -146,6 +149,26 @@ class BatchReport:
         ElementTree.indent(root)
         return ElementTree.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
 
+    def write_html(self, directory: Path, *, measurements: bool = True) -> list[Path]:
+        """Write each job's page (`check --html`) and an index linking them into `directory`; the files written.
+
+        Raises OSError when the directory or a file cannot be written.
+        """
+        from ..render.html_page import batch_index_page
+
+        directory.mkdir(parents=True, exist_ok=True)
+        pages = _page_names([job.result.name for job in self.jobs if job.result.html_page is not None])
+        written = []
+        for job in self.jobs:
+            if job.result.html_page is not None:
+                path = directory / pages[job.result.name]
+                path.write_text(job.result.html_page, encoding="utf-8")
+                written.append(path)
+        index = directory / INDEX_PAGE
+        index.write_text(batch_index_page(self.to_json(measurements=measurements), pages, self.summary()),
+                         encoding="utf-8")
+        return [index, *written]
+
 
 def build_report(suite: Suite, results: Iterable[JobResult], wall_seconds: float = 0.0,
                  workers: str = "") -> BatchReport:
@@ -154,6 +177,20 @@ def build_report(suite: Suite, results: Iterable[JobResult], wall_seconds: float
     rows = [JobRow(result, _formula_rows(result, specs[result.name])) for result in results]
     rows.sort(key=lambda job: natural_key(job.result.name))
     return BatchReport(suite.name, rows, wall_seconds, workers)
+
+
+def _page_names(names: Iterable[str]) -> dict[str, str]:
+    """A file name per job: its name with every character but letters, digits, `.`, `-` and `_` made `_`, unique."""
+    taken = {INDEX_PAGE}
+    pages = {}
+    for name in names:
+        stem = re.sub(r"[^A-Za-z0-9._-]", "_", name).lstrip(".") or "job"
+        page, number = f"{stem}.html", 2
+        while page.lower() in taken:  # case-insensitive file systems too
+            page, number = f"{stem}-{number}.html", number + 1
+        taken.add(page.lower())
+        pages[name] = page
+    return pages
 
 
 def _formula_rows(result: JobResult, spec: JobSpec) -> list[FormulaRow]:
