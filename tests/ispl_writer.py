@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ctlstark.logic.formula import to_text
+from ctlstark.logic.formula import Implies, to_text
 from ctlstark.model import (
     ActionIs, Agent, Binary, BoolType, Const, EnumType, Expr, Model, RangeType, Unary, Variable,
     VarRef, VarType,
@@ -40,6 +40,8 @@ def write_model(model: Model) -> str:
         lines.append("end Groups")
     if model.fairness:
         lines += ["Fairness", *(f"  {to_text(formula)};" for formula in model.fairness), "end Fairness"]
+    if model.compassion:
+        lines += ["Compassion", *(f"  {to_text(Implies(p, q))};" for p, q in model.compassion), "end Compassion"]
     entries = [entry.text for entry in model.formulae] or [next(iter(model.propositions))]
     lines += ["Formulae", *(f"  {text};" for text in entries), "end Formulae"]
     return "\n".join(lines) + "\n"

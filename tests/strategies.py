@@ -292,8 +292,11 @@ def _agents(draw: Draw, names: Sequence[str], own: dict[str, list[Variable]], ob
 
 
 @st.composite
-def models(draw: Draw, max_bits: int = MAX_STATE_BITS) -> Model:
-    """A whole random model: optional environment, 1–3 agents, propositions, groups, fairness."""
+def models(draw: Draw, max_bits: int = MAX_STATE_BITS, compassion: bool = False) -> Model:
+    """A whole random model: optional environment, 1–3 agents, propositions, groups, fairness.
+
+    `compassion`: also 1–3 `Compassion` pairs (p, q) of Fairness-like formulas.
+    """
     agent_count = draw(st.integers(1, 3))
     budget = [max_bits]
     has_environment = draw(st.booleans())
@@ -319,7 +322,11 @@ def models(draw: Draw, max_bits: int = MAX_STATE_BITS) -> Model:
         fairness=(), formulae=(),
     )
     fairness_formulas = st.one_of(formulas(model, depth=1, temporal=False), formulas(model, depth=2, plain_ctl=True))
-    return dataclasses.replace(model, fairness=tuple(draw(st.lists(fairness_formulas, max_size=2))))
+    model = dataclasses.replace(model, fairness=tuple(draw(st.lists(fairness_formulas, max_size=2))))
+    if compassion:
+        pairs = st.lists(st.tuples(fairness_formulas, fairness_formulas), min_size=1, max_size=3)
+        model = dataclasses.replace(model, compassion=tuple(draw(pairs)))
+    return model
 
 
 # ---------------------------------------------------------------- formulas
@@ -386,9 +393,10 @@ def formulas(
 
 
 @st.composite
-def models_and_formulas(draw: Draw, max_bits: int = MAX_STATE_BITS) -> tuple[Model, f.Formula]:
-    """A random model and a random formula over it."""
-    model = draw(models(max_bits))
+def models_and_formulas(draw: Draw, max_bits: int = MAX_STATE_BITS,
+                        compassion: bool = False) -> tuple[Model, f.Formula]:
+    """A random model (with compassion pairs when `compassion`) and a random formula over it."""
+    model = draw(models(max_bits, compassion))
     return model, draw(formulas(model))
 
 
@@ -455,9 +463,10 @@ def ctlstar_formulas(draw: Draw, model: Model, depth: int = 4) -> f.Formula:
 
 
 @st.composite
-def models_and_ctlstar_formulas(draw: Draw, max_bits: int = 6, depth: int = 4) -> tuple[Model, f.Formula]:
-    """A random model and a random CTL*K formula over it."""
-    model = draw(models(max_bits))
+def models_and_ctlstar_formulas(draw: Draw, max_bits: int = 6, depth: int = 4,
+                                compassion: bool = False) -> tuple[Model, f.Formula]:
+    """A random model (with compassion pairs when `compassion`) and a random CTL*K formula over it."""
+    model = draw(models(max_bits, compassion))
     path = path_formulas(model, depth, operator_first=True)
     quantified = st.tuples(st.sampled_from((f.E, f.A)), path).map(lambda pair: pair[0](pair[1]))
     return model, draw(st.one_of(quantified, ctlstar_formulas(model, depth)))

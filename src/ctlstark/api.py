@@ -412,14 +412,18 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
 def _fairness_warnings(checker: Checker, file_name: str | None) -> list[str]:
     """A warning when no initial state is fair: every formula then holds vacuously (as in MCMAS and NuSMV)."""
     system, model = checker.system, checker.system.model
-    if not model.fairness or system.initial == system.bdd.false \
+    if not (model.fairness or model.compassion) or system.initial == system.bdd.false \
             or checker.fair_initial_states != system.bdd.false:
         return []
-    line, column = model.fairness[0].pos or (1, 1)
+    line, column = (model.fairness[0] if model.fairness else model.compassion[0][0]).pos or (1, 1)
     where = file_name or (model.positions.file if model.positions is not None else "<model>")
-    return [f"{where}:{line}:{column}: warning: no initial state is fair (none starts a path that "
-            "meets every Fairness formula infinitely often), so every formula holds vacuously; MCMAS says "
-            "\"The fairness constraint does not hold in any paths\" and does the same"]
+    if not model.compassion:
+        return [f"{where}:{line}:{column}: warning: no initial state is fair (none starts a path that "
+                "meets every Fairness formula infinitely often), so every formula holds vacuously; MCMAS says "
+                "\"The fairness constraint does not hold in any paths\" and does the same"]
+    return [f"{where}:{line}:{column}: warning: no initial state is fair (none starts a path that meets every "
+            "Fairness formula infinitely often and, for every Compassion pair p -> q, q infinitely often if p "
+            "infinitely often), so every formula holds vacuously"]
 
 
 def _add_evidence(checker: Checker, results: list[FormulaResult]) -> None:

@@ -300,6 +300,9 @@ class Model:
     warnings: tuple[str, ...] = ()
     positions: SourcePositions | None = field(default=None, hash=False, compare=False, repr=False)
     """Where the model's declarations are in its file; None for a model built in Python."""
+    compassion: tuple[tuple[Formula, Formula], ...] = ()
+    """The `Compassion` section (a ctlstark extension): pairs (p, q) of state formulas, evaluated without
+    fairness; a fair path that visits p infinitely often visits q infinitely often (docs/semantics.md)."""
 
     @property
     def evaluation_propositions(self) -> dict[str, Expr]:

@@ -6,7 +6,9 @@ algorithms chosen to be independent of the symbolic fixpoints:
 * `E(φ U ψ)`: backward breadth-first search from `ψ ∧ fair` through `φ`;
 * `EG φ` (fair or not): Tarjan's strongly connected components of the graph
   restricted to `φ`; keep the nontrivial components that meet every fairness
-  set, then search backward inside `φ` (Clarke–Emerson–Sistla);
+  set, then search backward inside `φ` (Clarke–Emerson–Sistla); with
+  compassion pairs (p, q), a component that meets p but not q loses its p
+  states and is decomposed again (Streett emptiness, `graph.fair_cycle_nodes`);
 * `E ψ` for a path formula ψ that is not CTL-shaped: infinite fair paths only,
   decided by a generalized Büchi automaton (GPVW expansion) and an explicit
   product with SCC analysis (`explicit/ltl.py`);
@@ -51,7 +53,7 @@ from ..logic.formula import (
 )
 from ..model import Expr, Variable
 from ..semantics.expressions import holds
-from .graph import backward_closure, is_nontrivial, strongly_connected_components
+from .graph import backward_closure, fair_cycle_nodes
 from .ltl import ActionPosition, Lasso, exists_fair_action_path, exists_fair_path, holds_on_lasso, to_nnf
 from .strategic import CoalitionGame, force_always, force_next, force_until
 from .system import ExplicitSystem, State
@@ -68,15 +70,15 @@ Game = TypeVar("Game", CoalitionGame, UniformGame)
 class ExplicitChecker:
     """Computes, for a state formula, the set of reachable states where it holds.
 
-    `fairness` overrides the model's fairness formulas (the fairness formulas
-    themselves are evaluated without fairness). `strategies` picks the strategies
+    `fairness` overrides the model's fairness formulas and `compassion` its compassion
+    pairs (p, q) (all of them evaluated without fairness). `strategies` picks the strategies
     of ATL coalitions (`STRATEGY_SEMANTICS`): "perfect" information, or uniform
     memoryless ones — "uniform" (subjective), "uniform-objective" or
     "uniform-pooled" (`explicit/uniform.py`); nested ATL gets the same setting.
     """
 
     def __init__(self, system: ExplicitSystem, *, fairness: tuple[Formula, ...] | None = None,
-                 strategies: str = "perfect") -> None:
+                 strategies: str = "perfect", compassion: tuple[tuple[Formula, Formula], ...] | None = None) -> None:
         self.system = system
         self.strategies = check_strategy_semantics(strategies)
         self.model = system.model
@@ -89,12 +91,15 @@ class ExplicitChecker:
         self._games: dict[str, CoalitionGame] = {}
         self._uniform_games: dict[str, UniformGame] = {}
         constraints = self.model.fairness if fairness is None else fairness
-        if constraints:
-            unfair = ExplicitChecker(system, fairness=(), strategies=strategies)
-            self.fairness_sets: tuple[StateSet, ...] = tuple(unfair.sat(f) for f in constraints)
+        pairs = self.model.compassion if compassion is None else compassion
+        self.fairness_sets: tuple[StateSet, ...] = ()
+        self.compassion_sets: tuple[tuple[StateSet, StateSet], ...] = ()
+        if constraints or pairs:
+            unfair = ExplicitChecker(system, fairness=(), compassion=(), strategies=strategies)
+            self.fairness_sets = tuple(unfair.sat(f) for f in constraints)
+            self.compassion_sets = tuple((unfair.sat(p), unfair.sat(q)) for p, q in pairs)
             self.fair_states: StateSet = self._eg(self.reachable)
         else:
-            self.fairness_sets = ()
             self.fair_states = self.reachable
 
     # ------------------------------------------------------------------ public
@@ -122,12 +127,13 @@ class ExplicitChecker:
             if any(isinstance(leaf, ActionAtom) for leaf in leaves):
                 self._path_cache[path] = exists_fair_action_path(
                     automaton_formula, [self._position_test(leaf) for leaf in leaves],
-                    self.system.labelled_successors(), self.fairness_sets,
+                    self.system.labelled_successors(), self.fairness_sets, self.compassion_sets,
                 )
             else:
                 leaf_states = [self.sat(leaf) for leaf in leaves]
                 self._path_cache[path] = exists_fair_path(
-                    automaton_formula, leaf_states, self.reachable, self._successors, self.fairness_sets
+                    automaton_formula, leaf_states, self.reachable, self._successors, self.fairness_sets,
+                    self.compassion_sets,
                 )
         return self._path_cache[path]
 
@@ -140,7 +146,8 @@ class ExplicitChecker:
         return holds_on_lasso(path, lasso, self.sat, self.model.agent_names)
 
     def is_fair_path(self, lasso: Lasso) -> bool:
-        """Whether the lasso is an infinite path of reachable states that visits every fairness set in its loop.
+        """Whether the lasso is an infinite path of reachable states whose loop visits every fairness set and,
+        for every compassion pair (P, Q), meets Q if it meets P.
 
         With `lasso.actions`, each step must also be a transition under its joint action.
         """
@@ -155,7 +162,9 @@ class ExplicitChecker:
             taken = zip(steps, lasso.actions)
             if not all(target in labelled[source].get(joint, ()) for (source, target), joint in taken):
                 return False
-        return all(fair_set.intersection(lasso.loop) for fair_set in self.fairness_sets)
+        loop = frozenset(lasso.loop)
+        return (all(fair_set & loop for fair_set in self.fairness_sets)
+                and all(not p & loop or q & loop for p, q in self.compassion_sets))
 
     def commitment_successors(self, debtor: str, creditor: str) -> Relation:
         """~debtor→creditor: each reachable s ↦ the worlds s' with s ~ s' (docs/commitments.md, "The relation ~i→j").
@@ -278,13 +287,11 @@ class ExplicitChecker:
         return frozenset(found)
 
     def _eg(self, stay: StateSet) -> StateSet:
-        """EG under fairness: reach, inside `stay`, a nontrivial SCC of `stay` meeting every fairness set."""
-        cores: set[State] = set()
-        for component in strongly_connected_components(stay, self._successors):
-            if not is_nontrivial(component, self._successors):
-                continue
-            if all(component & fair_set for fair_set in self.fairness_sets):
-                cores |= component
+        """EG under fairness: reach, inside `stay`, a fair cycle of `stay` (`graph.fair_cycle_nodes`): a nontrivial
+        SCC meeting every fairness set and, per compassion pair (P, Q), Q or no P — after removing the P states
+        of components that meet P but not Q, recursively."""
+        cores = fair_cycle_nodes(stay, self._successors, [fair_set.__contains__ for fair_set in self.fairness_sets],
+                                 [(p.__contains__, q.__contains__) for p, q in self.compassion_sets])
         return backward_closure(cores, self._predecessors, stay.__contains__)
 
     # ------------------------------------------------------------------ strategic

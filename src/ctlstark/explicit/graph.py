@@ -7,7 +7,7 @@ LTL product on (state, automaton node) pairs alike.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Set
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from typing import Hashable, TypeVar
 
 Node = TypeVar("Node", bound=Hashable)
@@ -81,4 +81,37 @@ def backward_closure(
             if source not in found and allowed(source):
                 found.add(source)
                 frontier.append(source)
+    return frozenset(found)
+
+
+def fair_cycle_nodes(
+    nodes: Set[Node],
+    successors: Mapping[Node, Iterable[Node]],
+    justice: Sequence[Callable[[Node], bool]] = (),
+    compassion: Sequence[tuple[Callable[[Node], bool], Callable[[Node], bool]]] = (),
+) -> frozenset[Node]:
+    """The nodes on a fair cycle of the subgraph induced by `nodes` (a Streett condition).
+
+    A cycle is fair when it meets every `justice` test and, for every compassion pair
+    (p, q), meets q or misses p. A nontrivial strongly connected component meeting
+    every justice test and, per pair, q or no p is all fair: one cycle through all of its
+    nodes. A component that meets every justice test but, for some pair, p and not q has
+    no fair cycle through those p nodes (such a cycle stays inside the component, which
+    has no q): drop them and look again inside what is left (its components, recursively).
+    """
+    found: set[Node] = set()
+    pending: list[frozenset[Node]] = [frozenset(nodes)]
+    while pending:
+        region = pending.pop()
+        for component in strongly_connected_components(region, successors):
+            if not is_nontrivial(component, successors):
+                continue
+            if not all(any(test(node) for node in component) for test in justice):
+                continue
+            violated = [p for p, q in compassion
+                        if any(p(node) for node in component) and not any(q(node) for node in component)]
+            if not violated:
+                found |= component
+                continue
+            pending.append(frozenset(node for node in component if not any(p(node) for p in violated)))
     return frozenset(found)

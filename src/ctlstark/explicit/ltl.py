@@ -13,7 +13,9 @@ symbolic tableau:
    set per until `μ U η`: the nodes where it is not promised or η holds.
 3. The explicit product with the reachable state graph; Tarjan's SCCs; a state
    satisfies `E ψ` iff one of its initial product vertices reaches a nontrivial
-   SCC meeting every acceptance set and every model fairness set.
+   SCC meeting every acceptance set and every model fairness set — with the model's
+   compassion pairs, a fair SCC of the Streett condition (`graph.fair_cycle_nodes`:
+   a component that meets p but not q loses its p vertices and is searched again).
 
 Action atoms (docs/commitments.md, "Action atoms"): a path is s0 a0 s1 a1 …, and
 `i.Action = a` holds at position k iff agent i's component of a_k is a. When ψ
@@ -37,7 +39,7 @@ from typing import TypeVar, Union
 
 from ..errors import UnsupportedFormula
 from ..logic import formula as f
-from .graph import backward_closure, is_nontrivial, strongly_connected_components
+from .graph import backward_closure, fair_cycle_nodes
 from ..semantics.lasso import Lasso, holds_on_lasso
 from ..semantics.transitions import Joint, State
 
@@ -257,11 +259,14 @@ def accepting_positions(
     successors: Mapping[Position, Iterable[Position]],
     literal_holds: Callable[[Position, int], bool],
     fairness: Sequence[Callable[[Position], bool]],
+    compassion: Sequence[tuple[Callable[[Position], bool], Callable[[Position], bool]]] = (),
 ) -> frozenset[Position]:
     """The positions where an infinite path, meeting every `fairness` test infinitely often, satisfies `formula`.
 
     A position is whatever the path graph is made of (a state, or a state with an
     action); `literal_holds(position, leaf)` says whether leaf number `leaf` holds there.
+    For each `compassion` pair (p, q) of tests the path, if it meets p infinitely often,
+    meets q infinitely often (`graph.fair_cycle_nodes`).
     """
 
     def admits(position: Position, node: Node) -> bool:
@@ -287,16 +292,9 @@ def accepting_positions(
         graph[vertex] = [(t, n) for t in successors[position] for n in following if admits(t, n)]
         frontier.extend(v for v in graph[vertex] if v not in graph)
 
-    acceptance = untils(formula)
-    cores: list[tuple[Position, Node]] = []
-    for component in strongly_connected_components(graph.keys(), graph):
-        if not is_nontrivial(component, graph):
-            continue
-        if not all(any(node.fulfils(until) for _, node in component) for until in acceptance):
-            continue
-        if not all(any(fair(position) for position, _ in component) for fair in fairness):
-            continue
-        cores.extend(component)
+    justice = [_fulfils(until) for until in untils(formula)] + [_at_position(fair) for fair in fairness]
+    pairs = [(_at_position(p), _at_position(q)) for p, q in compassion]
+    cores = fair_cycle_nodes(graph.keys(), graph, justice, pairs)
 
     predecessors: dict[tuple[Position, Node], list[tuple[Position, Node]]] = {}
     for source, targets in graph.items():
@@ -312,12 +310,15 @@ def exists_fair_path(
     states: StateSet,
     successors: Mapping[State, frozenset[State]],
     fairness_sets: Sequence[StateSet],
+    compassion_sets: Sequence[tuple[StateSet, StateSet]] = (),
 ) -> StateSet:
-    """The states of `states` where an infinite path meeting every fairness set infinitely often satisfies `formula`."""
+    """The states of `states` where an infinite path meeting every fairness set infinitely often, and for every
+    compassion pair (P, Q) meeting Q infinitely often if it meets P infinitely often, satisfies `formula`."""
     return accepting_positions(
         formula, states, successors,
         lambda state, leaf: state in leaf_states[leaf],
         [fair.__contains__ for fair in fairness_sets],
+        [(p.__contains__, q.__contains__) for p, q in compassion_sets],
     )
 
 
@@ -337,6 +338,7 @@ def exists_fair_action_path(
     leaf_holds: Sequence[Callable[[ActionPosition], bool]],
     labelled: Mapping[State, Mapping[Joint, frozenset[State]]],
     fairness_sets: Sequence[StateSet],
+    compassion_sets: Sequence[tuple[StateSet, StateSet]] = (),
 ) -> StateSet:
     """The states where an infinite fair path s0 a0 s1 a1 … satisfies `formula`, whose leaves may be action atoms.
 
@@ -348,8 +350,19 @@ def exists_fair_action_path(
         formula, graph.keys(), graph,
         lambda position, leaf: leaf_holds[leaf](position),
         [_state_in(fair) for fair in fairness_sets],
+        [(_state_in(p), _state_in(q)) for p, q in compassion_sets],
     )
     return frozenset(state for state, _ in found)
+
+
+def _fulfils(until: Nnf) -> Callable[[tuple[Hashable, Node]], bool]:
+    """The test "the product vertex's automaton node fulfils `until`"."""
+    return lambda vertex: vertex[1].fulfils(until)
+
+
+def _at_position(test: Callable[[Position], bool]) -> Callable[[tuple[Position, Node]], bool]:
+    """`test` on the position of a product vertex (position, automaton node)."""
+    return lambda vertex: test(vertex[0])
 
 
 def _state_in(states: StateSet) -> Callable[[ActionPosition], bool]:

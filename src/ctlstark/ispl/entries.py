@@ -89,9 +89,10 @@ class EntryBuilder:
     # ------------------------------------------------------------ entries
 
     def default_entry(self, formula: Formula, start: int, end: int, pos: sx.Pos, *,
-                      fairness: bool) -> sx.FormulaSyntax:
+                      fairness: bool, compassion: bool = False) -> sx.FormulaSyntax:
         """An entry in ctlstark's syntax whose text is `text[start:end]`, checked as a state
-        formula (and as a fairness constraint in `Fairness`); takes the pending warnings."""
+        formula (as a fairness constraint in `Fairness`, as a pair `p -> q` of them in
+        `Compassion`); takes the pending warnings."""
         problem = formulas.state_formula_problem(formula)
         if problem is not None:
             self.error(problem[0], problem[1] or pos)
@@ -101,6 +102,10 @@ class EntryBuilder:
             unfair = formulas.fairness_problem(formula)
             if unfair is not None:
                 self.error(unfair[0], unfair[1] or pos)
+        if compassion:
+            unfit = formulas.compassion_problem(formula)
+            if unfit is not None:
+                self.error(unfit[0], unfit[1] or pos)
         warnings, self._pending_warnings = tuple(self._pending_warnings), []
         return sx.FormulaSyntax(self.text[start:end], formula, "default", pos, warnings,
                                 self._comparisons_in(formula))

@@ -4,7 +4,7 @@ lark's LALR parser builds a parse tree and then transforms it: 10-40 µs per tok
 seconds on generated models of a few hundred KB (~1 µs per token here). This module reads the model part
 of a file (Semantics … InitStates) with one compiled regular expression and a
 hand-written recursive-descent / precedence-climbing parser, and hands the small
-tail (Groups, Fairness, Formulae) to `parser.parse_tail_syntax` (fasttail.py, or lark
+tail (Groups, Fairness, Compassion, Formulae) to `parser.parse_tail_syntax` (fasttail.py, or lark
 when that declines).
 
 `parse_model_fast` gives EXACTLY what `larkparse.parse_model_text` gives
@@ -41,7 +41,7 @@ Declined by design (None, and lark decides):
   (`endInitStates`, `end EvaluationInitStates`);
 * parentheses nested deeper than the recursion limit allows (RecursionError), and
   a number of ten digits or more (the lark path reports those outside 32 bits);
-* nothing after InitStates is read here: Groups, Fairness and Formulae go to
+* nothing after InitStates is read here: Groups, Fairness, Compassion and Formulae go to
   `parser.parse_tail_syntax` (a syntax error there also gives None).
 """
 
@@ -75,9 +75,9 @@ _DIGITS = frozenset(string.digits)
 _RESERVED = frozenset({
     "Semantics", "Agent", "Environment", "end", "Obsvars", "Vars", "boolean", "Lobsvars",
     "RedStates", "Actions", "Protocol", "Other", "Evolution", "Action", "true", "false",
-    "Evaluation", "InitStates", "Groups", "Fairness", "Formulae", "GreenStates", "and", "or", "if",
+    "Evaluation", "InitStates", "Groups", "Fairness", "Compassion", "Formulae", "GreenStates", "and", "or", "if",
 })
-_TAIL_WORDS = frozenset({"Groups", "Fairness", "Formulae"})
+_TAIL_WORDS = frozenset({"Groups", "Fairness", "Compassion", "Formulae"})
 _SEMANTICS = {"MultiAssignment": "multi", "MA": "multi", "SingleAssignment": "single", "SA": "single"}
 _COMPARISONS = frozenset({"<", ">", "<=", ">=", "<>"})
 _MOST_DIGITS = 9  # longer numbers may lie outside ISPL's 32-bit integers: lark's path reports those
@@ -550,9 +550,9 @@ def _parse_model_fast(text: str, filename: str) -> tuple[sx.ModelSyntax, list[Di
     tail = parse_tail_syntax(text, filename, _offset(lines, positions[parser.at]))
     if tail is None:
         return None
-    groups, fairness, formulae, diagnostics = tail
+    groups, fairness, compassion, formulae, diagnostics = tail
     model = sx.ModelSyntax(
         semantics=semantics, environment=environment, agents=agents, evaluation=evaluation,
         evaluation_pos=evaluation_pos, initial=initial, groups=groups, fairness=fairness,
-        formulae=formulae)
+        formulae=formulae, compassion=compassion)
     return model, diagnostics

@@ -1,4 +1,4 @@
-"""A fast parser for the formula part of valid ISPL files: Groups, Fairness, Formulae, and `-f` formulas.
+"""A fast parser for the formula part of valid ISPL files: Groups, Fairness, Compassion, Formulae, and `-f` formulas.
 
 `parse_tail_fast` gives EXACTLY what lark's `larkparse.parse_tail_text` gives (the same
 `syntax.py` entries and formula trees, positions and entry texts included, the same
@@ -130,17 +130,21 @@ class _TailParser:
 
     # ------------------------------------------------------------ sections
 
-    def tail(self) -> tuple[tuple[sx.GroupDecl, ...], tuple[sx.FormulaSyntax, ...], tuple[sx.FormulaSyntax, ...]]:
+    def tail(self) -> tuple[tuple[sx.GroupDecl, ...], tuple[sx.FormulaSyntax, ...], tuple[sx.FormulaSyntax, ...],
+                            tuple[sx.FormulaSyntax, ...]]:
         groups: tuple[sx.GroupDecl, ...] = ()
         fairness: tuple[sx.FormulaSyntax, ...] = ()
+        compassion: tuple[sx.FormulaSyntax, ...] = ()
         if self.values[self.at] == "Groups":
             groups = self._groups()
         if self.values[self.at] == "Fairness":
             fairness = self._fairness()
+        if self.values[self.at] == "Compassion":
+            compassion = self._compassion()
         formulae = self._formulae()
         if self.values[self.at] != _END:
             raise _Decline
-        return groups, fairness, formulae
+        return groups, fairness, compassion, formulae
 
     def _groups(self) -> tuple[sx.GroupDecl, ...]:
         self._expect("Groups")
@@ -162,6 +166,9 @@ class _TailParser:
 
     def _fairness(self) -> tuple[sx.FormulaSyntax, ...]:
         return self._entries("Fairness", lambda: self._default_entry(fairness=True))
+
+    def _compassion(self) -> tuple[sx.FormulaSyntax, ...]:
+        return self._entries("Compassion", lambda: self._default_entry(fairness=False, compassion=True))
 
     def _formulae(self) -> tuple[sx.FormulaSyntax, ...]:
         return self._entries("Formulae", self.entry)
@@ -189,11 +196,11 @@ class _TailParser:
             return self._dialect_entry("ctlstar")
         return self._default_entry(fairness=False)
 
-    def _default_entry(self, *, fairness: bool) -> sx.FormulaSyntax:
+    def _default_entry(self, *, fairness: bool, compassion: bool = False) -> sx.FormulaSyntax:
         first = self.at
         formula = self.formula()
         return self.entries.default_entry(formula, self.tokens.starts[first], self.tokens.ends[self.at - 1],
-                                          self.positions[first], fairness=fairness)
+                                          self.positions[first], fairness=fairness, compassion=compassion)
 
     def _dialect_entry(self, mode: str) -> sx.FormulaSyntax:
         """The entry's text runs to the next `;` outside a comment; the tokens inside it are skipped."""
@@ -423,16 +430,16 @@ class _TailParser:
 
 def parse_tail_fast(text: str, filename: str, offset: int) -> tuple[
         tuple[sx.GroupDecl, ...], tuple[sx.FormulaSyntax, ...], tuple[sx.FormulaSyntax, ...],
-        list[Diagnostic]] | None:
-    """Groups, Fairness and Formulae of a valid file whose tail starts at `offset`, as lark reads
+        tuple[sx.FormulaSyntax, ...], list[Diagnostic]] | None:
+    """Groups, Fairness, Compassion and Formulae of a valid file whose tail starts at `offset`, as lark reads
     them (`larkparse.parse_tail_text`); None when not sure."""
     entries = EntryBuilder(text, filename)
     parser = _TailParser(text, _Tokens(text, offset), entries)
     try:
-        groups, fairness, formulae = parser.tail()
+        groups, fairness, compassion, formulae = parser.tail()
     except (_Decline, RecursionError):
         return None
-    return groups, fairness, formulae, entries.diagnostics
+    return groups, fairness, compassion, formulae, entries.diagnostics
 
 
 def parse_formula_fast(text: str, source: str) -> tuple[sx.FormulaSyntax, list[Diagnostic]] | None:

@@ -230,6 +230,9 @@ def _write_model(layout: _Layout, model: sx.ModelSyntax) -> None:
     if model.fairness:
         layout.blank()
         _write_section(layout, "Fairness", None, [(f"{entry_text(e)};", e.pos) for e in model.fairness])
+    if model.compassion:
+        layout.blank()
+        _write_section(layout, "Compassion", None, [(f"{entry_text(e)};", e.pos) for e in model.compassion])
     layout.blank()
     _write_section(layout, "Formulae", None, [(f"{entry_text(e)};", e.pos) for e in model.formulae])
 
@@ -348,7 +351,7 @@ _NONE_OPEN = 99  # no prefix operator open at the right end of a text
 
 
 def entry_text(entry: sx.FormulaSyntax) -> str:
-    """A Formulae or Fairness entry in the syntax it was written in, with minimal parentheses."""
+    """A Formulae, Fairness or Compassion entry in the syntax it was written in, with minimal parentheses."""
     return formula_text(entry.formula, entry.mode, entry.text)
 
 

@@ -516,21 +516,29 @@ def operand_problems(formula: Formula) -> Iterator[tuple[str, tuple[int, int] | 
                 yield problem
 
 
-def fairness_problem(formula: Formula) -> tuple[str, tuple[int, int] | None] | None:
-    """Fairness entries must be CTLK state formulas: no ATL, no action atoms, CTL paths."""
+def fairness_problem(formula: Formula, section: str = "Fairness") -> tuple[str, tuple[int, int] | None] | None:
+    """Fairness (and Compassion) entries must be CTLK state formulas: no ATL, no action atoms, CTL paths."""
     for node in _walk(formula):
         if isinstance(node, fm.ATL):
-            return ("ATL operators are not allowed in the Fairness section", node.pos)
+            return (f"ATL operators are not allowed in the {section} section", node.pos)
         if isinstance(node, fm.ActionAtom):
-            return ("action atoms are not allowed in the Fairness section", node.pos)
+            return (f"action atoms are not allowed in the {section} section", node.pos)
         if isinstance(node, fm.SC):
-            return ("SC commitments (over path formulas) are not allowed in the Fairness section", node.pos)
+            return (f"SC commitments (over path formulas) are not allowed in the {section} section", node.pos)
         if isinstance(node, (fm.A, fm.E)):
             path = node.path
             if not isinstance(path, _TEMPORAL_BINARY + (fm.X, fm.F, fm.G)) or not all(
                     is_state_formula(c) for c in fm.children(path)):
-                return (f"a Fairness entry must be a CTLK formula; `{to_text(node)}` is not", node.pos)
+                return (f"a {section} entry must be a CTLK formula; `{to_text(node)}` is not", node.pos)
     return None
+
+
+def compassion_problem(formula: Formula) -> tuple[str, tuple[int, int] | None] | None:
+    """A Compassion entry is a pair `p -> q` (its top operator an implication) of Fairness-like formulas."""
+    if not isinstance(formula, fm.Implies):
+        return (f"a Compassion entry is a pair `p -> q` (a path that meets p infinitely often meets q "
+                f"infinitely often), not `{to_text(formula)}`", formula.pos)
+    return fairness_problem(formula, "Compassion")
 
 
 def _walk(formula: Formula) -> Iterator[Formula]:

@@ -46,8 +46,9 @@ def parse_model_text(text: str, filename: str) -> tuple[sx.ModelSyntax, list[Dia
 
 
 def parse_tail_text(text: str, filename: str, offset: int) -> tuple[
-        tuple[sx.GroupDecl, ...], tuple[sx.FormulaSyntax, ...], tuple[sx.FormulaSyntax, ...], list[Diagnostic]] | None:
-    """Groups, Fairness and Formulae of a file whose tail starts at `offset`; None on a syntax error.
+        tuple[sx.GroupDecl, ...], tuple[sx.FormulaSyntax, ...], tuple[sx.FormulaSyntax, ...],
+        tuple[sx.FormulaSyntax, ...], list[Diagnostic]] | None:
+    """Groups, Fairness, Compassion and Formulae of a file whose tail starts at `offset`; None on a syntax error.
 
     The text before `offset` is blanked (newlines kept), so lark's positions are those of
     the whole file and the `_Builder` (given the original text) builds exactly what the
@@ -60,7 +61,8 @@ def parse_tail_text(text: str, filename: str, offset: int) -> tuple[
         return None
     builder = _Builder(text, filename)
     parts = {child[0]: child[1] for child in _build(builder, tree).children}
-    return parts.get("groups", ()), parts.get("fairness", ()), parts["formulae"], builder.diagnostics
+    return (parts.get("groups", ()), parts.get("fairness", ()), parts.get("compassion", ()), parts["formulae"],
+            builder.diagnostics)
 
 
 def parse_formula_text(text: str, source: str) -> tuple[sx.FormulaSyntax, list[Diagnostic]]:
@@ -103,10 +105,10 @@ def _build(builder: _Builder, tree: Any) -> Any:
 
 # ---------------------------------------------------------------- syntax errors
 
-_SECTION_WORDS = ("Semantics", "Agent", "Evaluation", "InitStates", "Groups", "Fairness", "Formulae")
+_SECTION_WORDS = ("Semantics", "Agent", "Evaluation", "InitStates", "Groups", "Fairness", "Compassion", "Formulae")
 _SUBSECTION_WORDS = ("Obsvars", "Vars", "Lobsvars", "RedStates", "Actions", "Protocol", "Evolution")
 _SECTION_ORDER = ("sections come in this order: Semantics, Agent Environment, the other agents, "
-                  "Evaluation, InitStates, Groups, Fairness, Formulae; inside an agent: "
+                  "Evaluation, InitStates, Groups, Fairness, Compassion, Formulae; inside an agent: "
                   "Obsvars, Vars (Lobsvars first for an agent), RedStates, Actions, Protocol, Evolution")
 _REGEX_TERMINAL_WORDS = {
     "ID": "a name", "INT": "a number", "COMPARISON": "a comparison (`<`, `<=`, `>`, `>=`, `<>`)",
@@ -223,7 +225,7 @@ def _previous_token(error: UnexpectedToken) -> Token | None:
 
 
 _SECTION_MARK = re.compile(r"--[^\n]*|\b(end\s+)?(Agent|Obsvars|Vars|RedStates|Protocol|Evolution|Evaluation"
-                           r"|InitStates|Groups|Fairness|Formulae)\b")
+                           r"|InitStates|Groups|Fairness|Compassion|Formulae)\b")
 
 
 def _open_section(text: str, offset: int) -> str | None:
@@ -292,6 +294,7 @@ class _Builder(Transformer_NonRecursive):
             groups=parts.get("groups", ((),))[0],
             fairness=parts.get("fairness", ((),))[0],
             formulae=parts["formulae"][0],
+            compassion=parts.get("compassion", ((),))[0],
         )
 
     def semantics(self, meta, children):
@@ -473,6 +476,10 @@ class _Builder(Transformer_NonRecursive):
     def fairness(self, meta, children):
         return ("fairness", tuple(self._default_entry(node, fairness=True) for node in children[1:]))
 
+    def compassion(self, meta, children):
+        return ("compassion", tuple(self._default_entry(node, fairness=False, compassion=True)
+                                    for node in children[1:]))
+
     def formulae(self, meta, children):
         return ("formulae", tuple(children[1:]))
 
@@ -484,10 +491,11 @@ class _Builder(Transformer_NonRecursive):
     def default_entry(self, meta, children):
         return self._default_entry(children[0], fairness=False)
 
-    def _default_entry(self, item: tuple[Formula, Any], *, fairness: bool) -> sx.FormulaSyntax:
+    def _default_entry(self, item: tuple[Formula, Any], *, fairness: bool,
+                       compassion: bool = False) -> sx.FormulaSyntax:
         formula, meta = item
         return self.entries.default_entry(formula, meta.start_pos, meta.end_pos, (meta.line, meta.column),
-                                          fairness=fairness)
+                                          fairness=fairness, compassion=compassion)
 
     def ltl_entry(self, meta, children):
         return self.entries.dialect_entry(str(children[0]), _pos_of(children[0]), "ltl")

@@ -18,7 +18,9 @@ from .fasttail import parse_formula_fast, parse_tail_fast
 
 __all__ = ["parse_model_syntax", "parse_tail_syntax", "parse_formula_syntax", "conventional_reading"]
 
-Tail = tuple[tuple[sx.GroupDecl, ...], tuple[sx.FormulaSyntax, ...], tuple[sx.FormulaSyntax, ...], list[Diagnostic]]
+Tail = tuple[tuple[sx.GroupDecl, ...], tuple[sx.FormulaSyntax, ...], tuple[sx.FormulaSyntax, ...],
+             tuple[sx.FormulaSyntax, ...], list[Diagnostic]]
+"""Groups, Fairness, Compassion, Formulae and the diagnostics found while building them."""
 
 
 def parse_model_syntax(text: str, filename: str) -> tuple[sx.ModelSyntax, list[Diagnostic]]:
@@ -35,7 +37,7 @@ def parse_model_syntax(text: str, filename: str) -> tuple[sx.ModelSyntax, list[D
 
 
 def parse_tail_syntax(text: str, filename: str, offset: int) -> Tail | None:
-    """Groups, Fairness and Formulae of a file whose tail starts at `offset`; None on a syntax error."""
+    """Groups, Fairness, Compassion and Formulae of a file whose tail starts at `offset`; None on a syntax error."""
     fast = parse_tail_fast(text, filename, offset)
     if fast is not None:
         return fast

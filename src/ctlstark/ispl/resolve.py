@@ -173,6 +173,12 @@ class _Resolver:
             self.define_comparisons(entry.comparisons)
             self.check_formula(entry.formula, entry.pos)
             fairness.append(entry.formula)
+        compassion = []
+        for entry in syntax.compassion:
+            self.define_comparisons(entry.comparisons)
+            self.check_formula(entry.formula, entry.pos)
+            if isinstance(entry.formula, fm.Implies):
+                compassion.append((entry.formula.left, entry.formula.right))
         formulae = []
         for entry in syntax.formulae:
             self.define_comparisons(entry.comparisons)
@@ -192,6 +198,7 @@ class _Resolver:
             formulae=tuple(formulae),
             warnings=warnings,
             positions=declaration_positions(syntax, self.filename),
+            compassion=tuple(compassion),
         )
 
     def use_model_names(self, model: Model) -> None:

@@ -221,3 +221,5 @@ class ModelSyntax:
     groups: tuple[GroupDecl, ...]
     fairness: tuple[FormulaSyntax, ...]
     formulae: tuple[FormulaSyntax, ...]
+    compassion: tuple[FormulaSyntax, ...] = ()
+    """The `Compassion` section (a ctlstark extension): each entry's formula is the implication `p -> q`."""

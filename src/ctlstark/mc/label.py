@@ -28,7 +28,8 @@ the route it took in `Checker.routes` (formula → route text):
   `tableau(k vars, m fairness sets)`). `A ψ = ¬E¬ψ` restricted to reachable.
 
 Fairness (docs/semantics.md): fair = `EG_fair true`; `EX φ = pre(φ ∧ fair)`,
-`E[φ U ψ] = E[φ U (ψ ∧ fair)]`, `EG φ` by Emerson–Lei; `A ψ = ¬E ¬ψ`.
+`E[φ U ψ] = E[φ U (ψ ∧ fair)]`, `EG φ` by Emerson–Lei (with the recursion of
+`ctl.eg_fair` on the `Compassion` pairs, strong fairness); `A ψ = ¬E ¬ψ`.
 Knowledge and `O` range over the reachable fair states, and so do the
 commitments `C` and `Fu` (`mc.commitments`). `SC(i, j, ψ)` is the model's
 interaction proposition `interacting_i_j` conjoined with `E ψ`; its conditional
@@ -66,8 +67,10 @@ class Checker:
     """Labels reachable states with the formulas they satisfy (CTLK with fairness)."""
 
     def __init__(self, system: SymbolicSystem, *, fairness: Sequence[f.Formula] | None = None,
-                 fast_paths: bool = True, strategies: str = "perfect"):
-        """`fairness` defaults to the model's `Fairness` section; `strategies` is the reading of `<g>`
+                 fast_paths: bool = True, strategies: str = "perfect",
+                 compassion: Sequence[tuple[f.Formula, f.Formula]] | None = None):
+        """`fairness` defaults to the model's `Fairness` section and `compassion` to its `Compassion`
+        pairs (p, q) (strong fairness); `strategies` is the reading of `<g>`
         (`semantics.strategies.STRATEGY_SEMANTICS`: perfect information, MCMAS's default, or a uniform one).
 
         `fast_paths=False` (for tests) sends every path formula that is not a
@@ -94,14 +97,18 @@ class Checker:
         self._exist_path: ExistPath | None = None
         self._step_fixpoints: steps.StepFixpoints | None = None
         constraints = system.model.fairness if fairness is None else tuple(fairness)
+        pairs = system.model.compassion if compassion is None else tuple(compassion)
+        self._constraints: list[Function] = []
+        self._compassion: list[tuple[Function, Function]] = []
         with backend.memory_guard():
-            if constraints:
-                unfair = Checker(system, fairness=(), strategies=strategies)
+            if constraints or pairs:
+                unfair = Checker(system, fairness=(), compassion=(), strategies=strategies)
                 self._constraints = [unfair.states(constraint) for constraint in constraints]
+                self._compassion = [(unfair.states(p), unfair.states(q)) for p, q in pairs]
                 unfair.release()
-                self.fair_states: Function = ctl.eg_fair(system, system.reachable, self._constraints)
+                self.fair_states: Function = ctl.eg_fair(system, system.reachable, self._constraints,
+                                                         self._compassion)
             else:
-                self._constraints = []
                 self.fair_states = system.reachable
         system.register_dependent(self)
 
@@ -111,6 +118,16 @@ class Checker:
     def fairness_sets(self) -> list[Function]:
         """The fairness sets: each `Fairness` formula's states, evaluated without fairness (computed once, here)."""
         return self._constraints
+
+    @property
+    def compassion_sets(self) -> list[tuple[Function, Function]]:
+        """The compassion pairs (p, q) as state sets, each formula evaluated without fairness (computed once, here)."""
+        return self._compassion
+
+    @property
+    def has_fairness(self) -> bool:
+        """Whether paths are restricted by fairness: some `Fairness` formula or `Compassion` pair."""
+        return bool(self._constraints or self._compassion)
 
     def states(self, formula: f.Formula) -> Function:
         """The reachable states where the state formula holds."""
@@ -176,6 +193,7 @@ class Checker:
         self._exist_path = None
         self._step_fixpoints = None
         self._constraints = []
+        self._compassion = []
         self.fair_states = None  # type: ignore[assignment]
 
     # ------------------------------------------------------------ recursion
@@ -312,7 +330,8 @@ class Checker:
     def infinite_states(self) -> Function:
         """Reachable states where an infinite fair path starts (`fair` itself under fairness)."""
         if self._infinite_states is None:
-            self._infinite_states = self.fair_states if self._constraints else ctl.eg(self.system, self.system.reachable)
+            self._infinite_states = (self.fair_states if self.has_fairness
+                                     else ctl.eg(self.system, self.system.reachable))
         return self._infinite_states
 
     def _exists_infinite(self, path: f.Formula) -> tuple[Function, str]:
@@ -343,7 +362,7 @@ class Checker:
                 return holds & states, route
         if is_ctl_path(path):
             return self._exists_on_infinite_paths(path)
-        if steps.fast_shape(path, fair=bool(self._constraints)):
+        if steps.fast_shape(path, fair=self.has_fairness):
             if self._step_fixpoints is None:
                 self._step_fixpoints = steps.StepFixpoints(self.system, self.infinite_states)
             return self._step_fixpoints.exists(path, self._label)
@@ -398,12 +417,12 @@ class Checker:
 
     def _tableau(self, path: f.Formula) -> tuple[Function, str]:
         if self._exist_path is None:
-            self._exist_path = ExistPath(self.system, self._constraints)
+            self._exist_path = ExistPath(self.system, self._constraints, self._compassion)
         run = self._exist_path.states(path, self._label)
         return run.states, run.route
 
     def _eg(self, hold: Function) -> Function:
-        return ctl.eg_fair(self.system, hold, self._constraints)
+        return ctl.eg_fair(self.system, hold, self._constraints, self._compassion)
 
     # ------------------------------------------------------------ epistemic
 

@@ -43,7 +43,10 @@ is_step_formula = f.memoised_conjunction(_decide_step_formula)
 
 
 def fast_shape(path: f.Formula, fair: bool) -> bool:
-    """Whether `steps` computes `E path` for this negation-normal path formula (`fair`: the model has Fairness)."""
+    """Whether `steps` computes `E path` for this negation-normal path formula.
+
+    `fair`: paths are restricted by fairness (a Fairness or Compassion section).
+    """
     if is_step_formula(path):
         return True
     match path:

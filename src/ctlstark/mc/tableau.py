@@ -28,7 +28,8 @@ The construction, for ψ in negation normal form over `X U R` (`path_nnf`):
   it forever satisfies it (χ2 holds at every step and nothing is left
   pending). The model's `Fairness` sets are added as they are.
 * `fairEG = EG true` under these sets by Emerson–Lei on the product, restricted
-  to reachable model states; the answer is `∃v. sat(ψ) ∧ fairEG`.
+  to reachable model states, with the model's `Compassion` pairs (state sets)
+  by the recursion of `ctl.eg_fair`; the answer is `∃v. sat(ψ) ∧ fairEG`.
 
 Deadlocked model states have no product successor, so only infinite paths
 count (docs/semantics.md, "Paths and deadlocks").
@@ -106,10 +107,12 @@ class TableauRun:
     states: Function
     variables: int
     fairness_sets: int
+    compassion_pairs: int = 0
 
     @property
     def route(self) -> str:
-        return f"tableau({self.variables} vars, {self.fairness_sets} fairness sets)"
+        pairs = f", {self.compassion_pairs} compassion pairs" if self.compassion_pairs else ""
+        return f"tableau({self.variables} vars, {self.fairness_sets} fairness sets{pairs})"
 
 
 @dataclass(frozen=True)
@@ -117,7 +120,8 @@ class TableauProduct:
     """One tableau's product, exposed for witnesses (`witness.product`): product states range over model bits and `variables`.
 
     `satisfied` is sat(ψ), `fair` the product states with an infinite path
-    visiting every set of `fairness` (until sets, then the model's), and
+    visiting every set of `fairness` (until sets, then the model's) and meeting
+    every model compassion pair of `compassion` (`ctl.eg_fair`), and
     `obligations` maps each current tableau variable `v_Xχ` to sat(χ).
     """
 
@@ -129,6 +133,8 @@ class TableauProduct:
     preimage: Callable[..., Function]
     action_bits: tuple[str, ...] = ()
     """The model's action bits when the formula has action atoms (the action taken from a product state), else ()."""
+    compassion: tuple[tuple[Function, Function], ...] = ()
+    """The model's compassion pairs (p, q), state sets over model bits."""
 
     @property
     def variables(self) -> list[str]:
@@ -182,9 +188,11 @@ class _Product:
 class ExistPath:
     """EXIST-PATH over one system under the model's fairness sets (state sets over model bits)."""
 
-    def __init__(self, system: SymbolicSystem, constraints: Sequence[Function]):
+    def __init__(self, system: SymbolicSystem, constraints: Sequence[Function],
+                 compassion: Sequence[tuple[Function, Function]] = ()):
         self.system = system
         self.constraints = list(constraints)
+        self.compassion = tuple(compassion)
         self.variables = tableau_variables(system)
 
     def states(self, path: f.Formula, label: Callable[[f.Formula], Function]) -> TableauRun:
@@ -221,17 +229,17 @@ class _Tableau:
         product = self.product()
         current = product.variables
         states = self.system.reachable & backend.exist(self.bdd, current, product.satisfied & product.fair)
-        return TableauRun(states, len(self._elementary), len(product.fairness))
+        return TableauRun(states, len(self._elementary), len(product.fairness), len(product.compassion))
 
     def product(self) -> TableauProduct:
         satisfied = self.sat(self.path)
         parts = self._relation_parts()
         fairness = [self._until_fairness(until) for until in self._untils] + self.owner.constraints
         product = _Product(self.system, parts, self._renaming(), self.with_actions)
-        fair = ctl.eg_fair(product, self.system.reachable, fairness)
+        fair = ctl.eg_fair(product, self.system.reachable, fairness, self.owner.compassion)
         obligations = {pair[0]: self.sat(elementary.operand) for elementary, pair in self._elementary.items()}
         return TableauProduct(self.system, satisfied, fair, fairness, obligations, product.preimage,
-                              self.action_bits)
+                              self.action_bits, self.owner.compassion)
 
     # ------------------------------------------------------------ sat
 

@@ -12,8 +12,9 @@ Six kinds of warning, each at the position of the declaration, rule or formula c
   state (for `Other`: where some other line always holds);
 * `dead evolution line`: an evolution line whose guard holds in no reachable state
   together with a joint action enabled there;
-* `ctlstark extension`: a Formulae or Fairness entry that compares a variable
-  (`Environment.x = 3`), which MCMAS rejects: the file is no longer MCMAS ISPL.
+* `ctlstark extension`: a Formulae, Fairness or Compassion entry that compares a
+  variable (`Environment.x = 3`), and a `Compassion` section (strong fairness), which
+  MCMAS rejects: the file is no longer MCMAS ISPL.
 
 The positions come with the resolved model (`Model.positions`, read from the file
 once, when it was parsed); the symbolic questions are answered on the model's
@@ -200,8 +201,15 @@ def _dead_evolution_lines(model: Model, system: SymbolicSystem, protocols: dict[
 
 
 def _extensions_in_formulas(model: Model, report: _Report) -> None:
-    """A warning per Formulae or Fairness entry that compares a variable: MCMAS rejects the file."""
+    """A warning per Formulae, Fairness or Compassion entry that compares a variable, and one for a Compassion
+    section: MCMAS rejects the file."""
+    if model.compassion:
+        first = model.compassion[0][0]
+        report.add_at("ctlstark extension",
+                      "the Compassion section (strong fairness) is a ctlstark extension, so MCMAS rejects the file; "
+                      "MCMAS's Fairness section has justice constraints only", first.pos)
     formulas = [entry.formula for entry in model.formulae if entry.mode == "default"] + list(model.fairness)
+    formulas += [fm.Implies(p, q, pos=p.pos) for p, q in model.compassion]
     for formula in formulas:
         atoms = _comparison_atoms(formula)
         if not atoms:

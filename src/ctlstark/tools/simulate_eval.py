@@ -104,8 +104,10 @@ class StateEvaluator:
             engine, from_initial = self._engine_from(state), True
             notes.append("the state is not reachable: evaluated over the runs that start here")
         value = engine.contains(engine.checker.states(formula), state)
-        if self.model.fairness and not engine.contains(engine.checker.fair_states, state):
-            notes.append("no fair run starts here (the Fairness section): every E… is FALSE and every A… TRUE here")
+        if (self.model.fairness or self.model.compassion) and not engine.contains(engine.checker.fair_states, state):
+            sections = "the Fairness and Compassion sections" if self.model.fairness and self.model.compassion else \
+                "the Fairness section" if self.model.fairness else "the Compassion section"
+            notes.append(f"no fair run starts here ({sections}): every E… is FALSE and every A… TRUE here")
         trace, missing = _explanation(engine, formula, state, value, from_initial)
         return Evaluation(value, trace, missing, tuple(notes))
 

@@ -9,7 +9,9 @@ McMillan and Zhao ("Efficient generation of counterexamples and witnesses in
 symbolic model checking", DAC 1995): from a state of `Z = EG_fair φ`, visit
 every fairness set inside Z, then close the cycle; when it cannot be closed,
 restart from a later state (which lies in a lower strongly connected
-component, so this terminates). Fairness follows docs/semantics.md: the end
+component, so this terminates). Compassion pairs (p, q) are handled by the
+decomposition of `ctl.eg_fair`: a prefix into the branch that holds, then a
+loop inside that branch's hold visiting its sets (`fair_lasso`). Fairness follows docs/semantics.md: the end
 state of a finite witness is fair (it has a fair continuation).
 
 A FALSE `K(i, φ)` shows the state where it fails, linked to a run from an
@@ -325,13 +327,33 @@ class WitnessBuilder:
         return found
 
     def fair_lasso(self, state: State, hold: Function) -> tuple[list[State], int]:
-        """A lasso from `state` inside `Z = EG_fair hold` whose loop visits every fairness set (CGMZ)."""
-        zone = ctl.eg_fair(self.system, hold, self.constraints)
+        """A lasso from `state` inside `Z = EG_fair hold` whose loop visits every fairness set (CGMZ).
+
+        With compassion pairs the prefix first follows the branch of `ctl.eg_fair`'s recursion
+        that holds at each state (`ctl.compassion_branch`): into `EG_fair(hold ∧ ¬p)`, dropping
+        the pair (p, q), until the state lies in Emerson–Lei's answer for the fairness sets and
+        the q of every pair left; the loop is built there, inside the narrowed hold.
+        """
+        zone = ctl.eg_fair(self.system, hold, self.constraints, self.compassion)
         if self.state_bdd(state) & zone == self.bdd.false:
             raise WitnessError("the lasso's first state is not in EG of the path's invariant")
-        path, cycle_start = [state], 0
+        path, constraints = [state], list(self.constraints)
+        if self.compassion:
+            hold, pairs = hold & self.system.reachable, list(self.compassion)
+            while True:
+                branch = ctl.compassion_branch(self.system, hold, self.constraints, pairs, self.state_bdd(path[-1]))
+                if branch is None:
+                    break
+                index, target = branch
+                p, _ = pairs.pop(index)
+                segment = self.shortest(self.state_bdd(path[-1]), hold, target)
+                path += self._require(segment, f.G(f.Const(True)))[1:]
+                hold &= ~p
+            constraints += [q for _, q in ctl.relevant_pairs(self.system, hold, pairs)]
+            zone = ctl.emerson_lei(self.system, hold, constraints)
+        cycle_start = len(path) - 1
         while True:
-            for constraint in self.constraints:
+            for constraint in constraints:
                 if any(self.state_bdd(s) & constraint != self.bdd.false for s in path[cycle_start:]):
                     continue
                 segment = self.shortest(self.state_bdd(path[-1]), zone, zone & constraint, min_steps=1)
@@ -348,7 +370,7 @@ class WitnessBuilder:
 
         Also the joint actions of its steps when `path` has action atoms (else None).
         """
-        product = ExistPath(self.system, self.constraints).product(path, self.checker.states)
+        product = ExistPath(self.system, self.constraints, self.compassion).product(path, self.checker.states)
         try:
             return ProductLasso(self.system, product).lasso(sources)
         except ProductLassoError as error:
@@ -482,6 +504,11 @@ class WitnessBuilder:
     def constraints(self) -> list[Function]:
         """The fairness sets, as the checker computed them (each fairness formula evaluated without fairness)."""
         return self.checker.fairness_sets
+
+    @property
+    def compassion(self) -> list[tuple[Function, Function]]:
+        """The compassion pairs (p, q) as state sets, as the checker computed them."""
+        return self.checker.compassion_sets
 
     def shortest(self, sources: Function, hold: Function, goal: Function, *,
                  min_steps: int = 0, max_steps: int | None = None) -> list[State] | None:

@@ -7,7 +7,9 @@ state plus a valuation of the tableau variables. From a product state in
 sat(ψ) ∧ fairEG, the cycle construction of Clarke, Grumberg, McMillan and
 Zhao visits every product fairness set (one per until, then the model's
 `Fairness` sets) inside fairEG and closes the loop, restarting from a later
-state (in a lower strongly connected component) when it cannot close. The
+state (in a lower strongly connected component) when it cannot close. With
+`Compassion` pairs the lasso first follows the branch of `ctl.eg_fair`'s
+recursion that holds (`_compassion_prefix`) and loops inside that branch. The
 lasso is then projected onto model states: every product step is a model
 step, so the projection is a path of the model, and by the tableau's
 construction it satisfies ψ. Segments are shortest paths found by
@@ -19,6 +21,7 @@ actions: they are part of what makes ψ hold.
 
 from __future__ import annotations
 
+from ..mc import ctl
 from ..mc.tableau import TableauProduct
 from ..model import Value
 from ..symbolic import bdd as backend
@@ -26,6 +29,15 @@ from ..symbolic.bdd import Function
 from ..symbolic.system import SymbolicSystem
 State = tuple[Value, ...]
 ProductState = tuple[State, tuple[bool, ...]]
+
+
+class _Transitions:
+    """A tableau product shaped like a system for `mc.ctl` (manager, reachable model states, product pre-image)."""
+
+    def __init__(self, product: TableauProduct):
+        self.bdd = product.system.bdd
+        self.reachable = product.system.reachable
+        self.preimage = product.preimage
 
 
 class ProductLassoError(Exception):
@@ -47,13 +59,13 @@ class ProductLasso:
 
         The actions are None when the product carries none (any joint action between the states will do).
         """
-        zone = self.product.fair
-        start = sources & self.product.satisfied & zone
+        start = sources & self.product.satisfied & self.product.fair
         if start == self.bdd.false:
             raise ProductLassoError("no source state starts a fair path of the tableau product that satisfies the formula")
-        path, cycle_start = [self.pick(start)], 0
+        path, zone, constraints = self._compassion_prefix(self.pick(start))
+        cycle_start = len(path) - 1
         while True:
-            for constraint in self.product.fairness:
+            for constraint in constraints:
                 if any(self.bdd_of(p) & constraint != self.bdd.false for p in path[cycle_start:]):
                     continue
                 path += self._segment(path[-1], zone, zone & constraint)[1:]
@@ -63,6 +75,32 @@ class ProductLasso:
                 return [state for state, _ in path], cycle_start, self._actions(path)
             path += self._segment(path[-1], zone, zone)[1:]
             cycle_start = len(path) - 1
+
+    def _compassion_prefix(self, start: ProductState) -> tuple[list[ProductState], Function, list[Function]]:
+        """A product path from `start` into a zone where the loop can be built, that zone and the sets its loop visits.
+
+        Without compassion: `[start]`, the product's fair states and its fairness sets. With
+        compassion pairs, the branch of `ctl.eg_fair`'s recursion that holds at each state
+        (`ctl.compassion_branch`): move into `EG_fair(hold ∧ ¬p)` and drop pair (p, q), until the
+        state lies in Emerson–Lei's answer for the fairness sets and the q of every pair left;
+        the loop stays inside that hold, so it misses every dropped p and meets every q left.
+        """
+        product = self.product
+        if not product.compassion:
+            return [start], product.fair, list(product.fairness)
+        transitions = _Transitions(product)
+        hold, pairs, path = self.system.reachable, list(product.compassion), [start]
+        while True:
+            branch = ctl.compassion_branch(transitions, hold, product.fairness, pairs, self.bdd_of(path[-1]))
+            if branch is None:
+                break
+            index, target = branch
+            p, _ = pairs.pop(index)
+            if self.bdd_of(path[-1]) & target == self.bdd.false:
+                path += self._segment(path[-1], hold, target)[1:]
+            hold &= ~p
+        constraints = list(product.fairness) + [q for _, q in ctl.relevant_pairs(transitions, hold, pairs)]
+        return path, ctl.emerson_lei(transitions, hold, constraints), constraints
 
     def _actions(self, path: list[ProductState]) -> list[tuple[str, ...]] | None:
         """The joint action each product state of `path` takes, when the product carries actions."""

@@ -5,7 +5,8 @@ evolutions (`ctlstark.explicit`) on the trace's own states only. It checks
 that the first state of a top-level trace (and of every run) is initial, that
 every step's joint action is enabled by every agent's protocol and that the
 next state is one of the evolution's results under it, that a lasso closes
-and its loop visits every fairness set, that the path formula holds on the
+and its loop visits every fairness set (and, for every compassion pair (p, q),
+meets q if it meets p), that the path formula holds on the
 trace by direct evaluation (`explicit.ltl.holds_on_lasso`: state subformulas
 are judged by the symbolic checker's state sets, action atoms by the steps'
 joint actions), that knowledge links join states the agents cannot tell
@@ -150,13 +151,17 @@ class Replayer:
         return False
 
     def _holds_on_lasso(self, path: f.Formula, trace: Trace) -> bool:
-        """The lasso is infinite, its loop visits every fairness set, and the path formula holds on it."""
+        """The lasso is infinite, its loop visits every fairness set, meets q wherever it meets p for every
+        compassion pair (p, q), and the path formula holds on it."""
         states, start = trace.states, trace.loop_start
         actions = tuple(step.action for step in trace.steps)  # every step of a lasso has one
         lasso = Lasso(tuple(states[:start]), tuple(states[start:]), actions)  # type: ignore[arg-type]
         loop = lasso.loop
         for constraint in self.constraints:
             if not any(self._in(state, constraint) for state in loop):
+                return False
+        for p, q in self.checker.compassion_sets:
+            if any(self._in(state, p) for state in loop) and not any(self._in(state, q) for state in loop):
                 return False
 
         def satisfying(formula: f.Formula) -> frozenset[State]:
