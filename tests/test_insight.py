@@ -256,7 +256,7 @@ def test_variable_order_lists_every_block_once() -> None:
 
 
 INFO_KEYS = {"schema", "ctlstark_version", "model", "file", "semantics", "agents", "propositions", "groups",
-             "fairness", "initial_states", "reachable_states", "diameter", "deadlock_states", "deadlock_trace",
+             "fairness", "compassion", "initial_states", "reachable_states", "diameter", "deadlock_states", "deadlock_trace",
              "bdd", "variable_order", "warnings"}
 
 
@@ -439,3 +439,15 @@ def test_unwritable_dot_file_exits_3(tiny_file: Path, tmp_path: Path) -> None:
     assert result.exit_code == 3
     assert "cannot write" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_info_lists_compassion_pairs(tmp_path: Path) -> None:
+    from test_compassion import ARBITER
+
+    path = tmp_path / "arbiter.ispl"
+    path.write_text(ARBITER, encoding="utf-8")
+    text = runner.invoke(app, ["info", str(path)])
+    assert text.exit_code == 0, text.output
+    assert "compassion: waiting -> granted" in text.stdout
+    document = json.loads(runner.invoke(app, ["info", str(path), "--json"]).stdout)
+    assert document["compassion"] == ["waiting -> granted"]

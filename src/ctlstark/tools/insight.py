@@ -113,6 +113,8 @@ class ModelInfo:
     propositions: list[PropositionInfo]
     groups: dict[str, list[str]]
     fairness: list[str]
+    compassion: list[str]
+    """The `Compassion` pairs, each as `p -> q` (strong fairness, a ctlstark extension)."""
     initial_states: int
     reachable_states: int
     diameter: int | None
@@ -156,6 +158,7 @@ def model_info(model: Model | str | Path) -> ModelInfo:
                           for name, expr in model.evaluation_propositions.items()],
             groups={name: list(members) for name, members in model.groups.items()},
             fairness=[to_text(formula) for formula in model.fairness],
+            compassion=[f"{to_text(p)} -> {to_text(q)}" for p, q in model.compassion],
             initial_states=system.count_states(system.initial),
             reachable_states=system.count_states(system.reachable),
             diameter=iterations - 1 if iterations > 0 else None,
@@ -263,6 +266,8 @@ def info_text(info: ModelInfo) -> str:
                                or "none"))
     if info.fairness:
         lines.append("fairness: " + "; ".join(info.fairness))
+    if info.compassion:
+        lines.append("compassion: " + "; ".join(info.compassion))
     lines.append(f"initial states: {info.initial_states:,}")
     lines.append(f"reachable states: {info.reachable_states:,}")
     lines.append("diameter: " + ("none (no initial state)" if info.diameter is None else
