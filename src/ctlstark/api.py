@@ -265,6 +265,8 @@ def check(
     timeout: float | None = None,
     lint: bool = False,
     strategies: str = "perfect",
+    engine: str = "bdd",
+    bound: int = 50,
 ) -> CheckReport:
     """Check the model's own formulae (unless `file_formulae` is False), then `formulas`.
 
@@ -288,6 +290,9 @@ def check(
     information, MCMAS's default), `"uniform"`, `"uniform-objective"` or `"uniform-pooled"`
     (uniform memoryless strategies under imperfect information; docs/semantics.md); any
     other value raises `ValueError`.
+    `engine="sat"` decides `AG φ`, `EF φ` and `LTL G φ` (φ propositional) by SAT — bounded model checking up
+    to `bound` steps and k-induction — without BDDs, and reports other formulas as not checked
+    (docs/sat.md); such a report has no BDD figures (`reachable_states` is -1).
 
     Ctrl-C (KeyboardInterrupt), the time limit or the memory limit while
     formulas are checked end the run with the verdicts obtained so far: the
@@ -297,7 +302,7 @@ def check(
     """
     options = CheckOptions(file_formulae=file_formulae, deadlock=deadlock, witness=witness, lint=lint,
                            reorder=reorder, order=order, cluster_size=cluster_size, max_memory=max_memory,
-                           timeout=timeout, strategies=strategies)
+                           timeout=timeout, strategies=strategies, engine=engine, bound=bound)
     return check_with(model, formulas, options, progress)
 
 
@@ -319,9 +324,15 @@ class CheckOptions:
     max_memory: int | None = None
     timeout: float | None = None
     strategies: str = "perfect"
+    engine: str = "bdd"
+    """"bdd" (the symbolic engine) or "sat" (`ctlstark.sat`: BMC and k-induction for AG/EF/LTL G, docs/sat.md)."""
+    bound: int = 50
+    """With `engine="sat"`: the deepest BMC step and induction depth tried."""
 
     def __post_init__(self) -> None:
         check_strategy_semantics(self.strategies)
+        if self.engine not in ("bdd", "sat"):
+            raise ValueError(f"unknown engine {self.engine!r}: 'bdd' or 'sat'")
 
 
 @resource_guarded
@@ -329,6 +340,13 @@ def check_with(model: Model | str | Path, formulas: Iterable[str | Formula | For
                options: CheckOptions, progress: Progress | None = None) -> CheckReport:
     """`check` with its options as one object (the same meaning, the same exceptions)."""
     with time_limit(options.timeout):
+        if options.engine == "sat":
+            try:
+                from .sat import check_sat
+            except ImportError as missing:
+                raise CtlstarkError(f"the SAT engine needs python-sat ({missing}): "
+                                    "pip install 'ctlstark[sat]'") from None
+            return check_sat(model, formulas, options, progress)
         return _check(model, formulas, options, progress)
 
 

@@ -55,6 +55,13 @@ class VariableOrder(str, enum.Enum):
     declaration = "declaration"
 
 
+class Engine(str, enum.Enum):
+    """`check --engine` choices: the BDD engine, or the SAT engine (docs/sat.md)."""
+
+    bdd = "bdd"
+    sat = "sat"
+
+
 class StrategySemantics(str, enum.Enum):
     """`--strategies` choices (semantics.strategies.STRATEGY_SEMANTICS)."""
 
@@ -287,6 +294,14 @@ def check_command(
     stats: bool = typer.Option(
         False, "--stats", help="After each verdict, show how each path-quantified subformula was computed."
     ),
+    engine: Engine = typer.Option(
+        Engine.bdd, "--engine", case_sensitive=False,
+        help="'bdd' (the symbolic engine) or 'sat': bounded model checking and k-induction for AG φ, EF φ "
+        "and LTL G φ with φ propositional, other formulas reported as not checked (docs/sat.md).",
+    ),
+    bound: int = typer.Option(
+        50, "--bound", min=0, metavar="K", help="With --engine sat: the deepest BMC step and induction depth tried.",
+    ),
     witness: bool = typer.Option(
         False, "--witness", help="Print a replay-validated witness or counterexample after each verdict that has one."
     ),
@@ -340,7 +355,7 @@ def check_command(
             options = CheckOptions(file_formulae=not only, deadlock=deadlock, witness=traces_wanted, lint=lint,
                                    reorder=reorder, order=order.value, cluster_size=cluster_size,
                                    max_memory=_memory_size(max_memory), timeout=timeout,
-                                   strategies=strategies.value)
+                                   strategies=strategies.value, engine=engine.value, bound=bound)
             output = _ReportOutput(as_json=as_json, stats=stats, witness=witness, dot_file=dot_file,
                                    reproducible=reproducible, full_states=full_states, html_file=html_file)
             progress = TerminalProgress() if TerminalProgress.wanted(quiet) else None

@@ -27,12 +27,16 @@ def report_text(report: CheckReport, *, stats: bool = False, witness: bool = Fal
             lines += [f"{detail}route {route['route']}: {route['formula']}" for route in result.routes]
         if witness:
             lines += evidence_lines(result, detail, explain=report.stopped is None, full_states=full_states)
-    lines.append(f"reachable states: {report.reachable_states}")
+    if report.reachable_states < 0:  # the SAT engine (docs/sat.md) never computes the reachable states
+        lines.append("engine: sat (reachable states not computed)")
+    else:
+        lines.append(f"reachable states: {report.reachable_states}")
     if report.deadlock_states is not None:
         lines.append(f"deadlock states: {report.deadlock_states}")
         lines += [f"  e.g. {state_text(example)}" for example in report.deadlock_examples]
-    lines.append(f"BDD variables: {report.bdd_variables}, reachable-set nodes: {report.bdd_nodes_reachable}, "
-                 f"peak nodes: {report.bdd_peak_nodes}")
+    if report.reachable_states >= 0:
+        lines.append(f"BDD variables: {report.bdd_variables}, reachable-set nodes: {report.bdd_nodes_reachable}, "
+                     f"peak nodes: {report.bdd_peak_nodes}")
     phases = ", ".join(f"{phase} {seconds:.3f} s" for phase, seconds in report.times.items())
     lines.append(f"times: {phases}")
     return "\n".join(lines)

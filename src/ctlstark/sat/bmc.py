@@ -1,0 +1,152 @@
+"""Invariants by SAT: bounded model checking for counterexamples, k-induction for proofs (docs/sat.md).
+
+`check_invariant(model, φ, K)` decides whether φ holds in every reachable state:
+
+* **BMC** (one incremental solver, initial condition at frame 0): for k = 0, 1, …, K,
+  is ¬φ satisfiable at frame k (an assumption)? The first k that answers yes gives a
+  shortest counterexample; otherwise φ at frame k becomes a hard clause.
+* **k-induction with simple paths** (a second incremental solver, no initial
+  condition): at depth d, is there a path s0 … sd of pairwise distinct states
+  (each satisfying the domain constraints) with φ at s0 … s(d-1) and ¬φ at sd?
+  (The distinctness constraints are added lazily, for the pairs of frames that a
+  candidate path repeats.)
+  If not, and BMC found no ¬φ state within d-1 steps, φ is an invariant: a shortest
+  path to a ¬φ state is simple, so its last d+1 states would be such a path.
+* **Infinite paths only** (MCMAS's `LTL G φ`): a counterexample is a lasso meeting ¬φ
+  (`check_infinite_invariant`); a proof of `AG φ`, or the end of every run, proves it.
+* **Runs that end.** In ISPL a state without successor ends the run (deadlock); when
+  no run from an initial state is k steps long, the BMC solver itself becomes
+  unsatisfiable and every reachable state has been checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..logic import formula as f
+from ..model import Model, Value
+from ..runtime.limits import checkpoint
+from .encode import Unrolling
+
+State = tuple[Value, ...]
+
+
+@dataclass
+class Outcome:
+    """An invariant's answer: `holds` True (proved), False (counterexample in `states`/`actions`) or None (unknown)."""
+
+    holds: bool | None
+    route: str
+    depth: int
+    states: list[State] = field(default_factory=list)
+    actions: list[tuple[str, ...]] = field(default_factory=list)
+
+
+def check_invariant(model: Model, invariant: f.Formula, bound: int, initial: Sequence[Value] | None = None) -> Outcome:
+    """Whether the propositional `invariant` holds in every state reachable from the initial states
+    (from the one state `initial` when given), by BMC up to depth `bound` and k-induction up to depth `bound`."""
+    base = Unrolling(model)
+    step = Unrolling(model)
+    try:
+        base.add_frame()
+        start = base.condition(model.initial_condition, 0) if initial is None else base.state_equals(0, initial)
+        base.circuit.clause([start])
+        if not base.circuit.solve():
+            return Outcome(True, "sat:bmc k=0 (no initial state)", 0)
+        step.add_frame()
+        for k in range(bound + 1):
+            checkpoint()
+            if k > 0:
+                base.add_step()
+                if not base.circuit.solve():
+                    return Outcome(True, f"sat:bmc k={k - 1} (complete: no run has {k} steps)", k - 1)
+            bad = -base.proposition(invariant, k)
+            if base.circuit.solve([bad]):
+                states, actions = base.decode(k + 1)
+                return Outcome(False, f"sat:bmc k={k}", k, states, actions)
+            base.circuit.clause([-bad])
+            if k + 1 > bound:
+                break
+            checkpoint()
+            step.circuit.clause([step.proposition(invariant, k)])
+            step.add_step()
+            if not _induction_step(step, -step.proposition(invariant, k + 1)):
+                return Outcome(True, f"sat:k-induction k={k + 1}", k + 1)
+        return Outcome(None, f"sat:unknown up to {bound}", bound)
+    finally:
+        base.circuit.delete()
+        step.circuit.delete()
+
+
+def check_infinite_invariant(model: Model, invariant: f.Formula, bound: int) -> Outcome:
+    """Whether every *infinite* path from an initial state stays in the propositional `invariant`
+    (MCMAS's `LTL G φ`, docs/semantics.md: a run that ends in a deadlock does not count).
+
+    FALSE: a lasso of k steps meeting ¬φ, the shortest k first: `states` are frames 0..k, the
+    last one equal to an earlier one, where the loop starts again. TRUE: `check_invariant`
+    proves `AG φ` (then no path meets ¬φ at all), or no run from an initial state is k steps
+    long (then no path is infinite).
+    """
+    proof = check_invariant(model, invariant, bound)
+    if proof.holds is True:
+        return proof
+    base = Unrolling(model)
+    try:
+        base.add_frame()
+        base.circuit.clause([base.condition(model.initial_condition, 0)])
+        met_bad = -base.proposition(invariant, 0)
+        for k in range(1, bound + 1):
+            checkpoint()
+            base.add_step()
+            if not base.circuit.solve():
+                return Outcome(True, f"sat:bmc k={k - 1} (complete: no run has {k} steps)", k - 1)
+            met_bad = base.circuit.or_((met_bad, -base.proposition(invariant, k)))
+            closes = base.circuit.or_(base.circuit.and_(base.circuit.iff(a, b) for v in base.variables
+                                                        for a, b in zip(base.states[j][v].bits, base.states[k][v].bits))
+                                      for j in range(k))
+            if base.circuit.solve([met_bad, closes]):
+                states, actions = base.decode(k + 1)
+                return Outcome(False, f"sat:bmc k={k} (lasso)", k, states, actions)
+        return Outcome(None, f"sat:unknown up to {bound}", bound)
+    finally:
+        base.circuit.delete()
+
+
+def _induction_step(step: Unrolling, bad: int) -> bool:
+    """Whether a simple path of the step solver's frames ends in `bad` (the other constraints are clauses).
+
+    Simple-path constraints are added lazily: solve without them, and where the path
+    found repeats a state, require those two frames to differ and solve again (a repeated
+    pair stays required at every later depth, where it is still needed).
+    """
+    while step.circuit.solve([bad]):
+        states, _ = step.decode(step.depth + 1)
+        first_seen: dict[State, int] = {}
+        repeated = []
+        for index, state in enumerate(states):
+            if state in first_seen:
+                repeated.append((first_seen[state], index))
+            else:
+                first_seen[state] = index
+        if not repeated:
+            return True
+        for earlier, later in repeated:
+            step.distinct(earlier, later)
+    return False
+
+
+def initial_states(model: Model, limit: int) -> list[State]:
+    """Up to `limit` + 1 distinct initial states (so that a caller can tell "more than `limit`")."""
+    unrolling = Unrolling(model)
+    try:
+        unrolling.add_frame()
+        unrolling.circuit.clause([unrolling.condition(model.initial_condition, 0)])
+        found: list[State] = []
+        while len(found) <= limit and unrolling.circuit.solve():
+            state = unrolling.decode(1)[0][0]
+            found.append(state)
+            unrolling.circuit.clause([-unrolling.state_equals(0, state)])
+        return found
+    finally:
+        unrolling.circuit.delete()

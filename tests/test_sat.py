@@ -1,0 +1,331 @@
+"""The SAT engine (`ctlstark.sat`, docs/sat.md) against the BDD engine and the explicit oracle.
+
+Random models (tests/strategies.py, deadlocks included, Fairness dropped: the SAT
+engine refuses it) with random propositional φ: every definitive SAT answer to
+`AG φ` / `EF φ` equals `api.check`'s and `ExplicitChecker`'s, and every SAT trace
+passes the BDD engine's own replay (`witness.replay`). Hand-made models cover an
+overflowing counter, a deadlock, MultiAssignment conflicts and induction depth > 1.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import formulas, models
+from typer.testing import CliRunner
+
+from ctlstark.api import check, load_model_text, parse_formula
+from ctlstark.cli import app
+from ctlstark.explicit import ExplicitChecker, ExplicitSystem
+from ctlstark.logic import formula as f
+from ctlstark.mc.label import Checker
+from ctlstark.model import FormulaEntry
+from ctlstark.sat import check_invariant, decide
+from ctlstark.sat.check import Unsupported
+from ctlstark.symbolic.system import build_system
+from ctlstark.witness.replay import replay
+
+
+def _entry(formula: f.Formula) -> FormulaEntry:
+    return FormulaEntry(text=f.to_text(formula), formula=formula, source="test")
+
+
+@st.composite
+def cases(draw):
+    model = dataclasses.replace(draw(models()), fairness=(), compassion=())
+    phi = draw(formulas(model, depth=2, temporal=False))
+    quantified = draw(st.sampled_from((lambda p: f.A(f.G(p)), lambda p: f.E(f.F(p)),
+                                       lambda p: f.A(f.G(p), infinite=True))))(phi)
+    return model, quantified
+
+
+def _differential(model, formula, bound: int = 12) -> None:
+    try:
+        verdict, route, trace = decide(model, _entry(formula), bound)
+    except Unsupported as unsupported:  # EF φ with many initial states
+        assert "initial states" in str(unsupported)
+        return
+    if verdict is None:
+        assert route.startswith("sat:unknown")
+        return
+    oracle = ExplicitChecker(ExplicitSystem(model)).holds(formula)
+    assert verdict == oracle, (route, f.to_text(formula))
+    assert check(model, [formula], file_formulae=False).formulas[0].verdict == verdict
+    if "no initial state" in route:
+        assert verdict is True and trace is None
+    elif isinstance(formula, f.A):
+        assert (trace is not None) == (verdict is False)
+    else:
+        assert (trace is not None) == (verdict is True)
+    if trace is not None:
+        replay(trace, Checker(build_system(model)))  # the BDD engine's own replay
+        if route.startswith("sat:bmc k="):
+            length = len(trace.steps) - (0 if trace.loop_start is not None else 1)
+            depth = int(route.split("k=")[1].split()[0])
+            assert length <= depth if "initial states" in route else length == depth  # EF: k is the deepest
+
+
+@settings(max_examples=320, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(cases())
+def test_sat_agrees_with_bdd_and_oracle(case) -> None:
+    _differential(*case)
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(cases())
+def test_sat_agrees_with_bdd_and_oracle_slow(case) -> None:
+    _differential(*case)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(cases())
+def test_bmc_counterexamples_are_shortest(case) -> None:
+    """A FALSE AG φ: the counterexample has the length of the shortest path to ¬φ (BFS on the oracle)."""
+    model, formula = case
+    if not isinstance(formula, f.A):
+        return
+    if formula.infinite:
+        return
+    outcome = check_invariant(model, formula.path.operand, 12)
+    if outcome.holds is not False:
+        return
+    system = ExplicitSystem(model)
+    good = ExplicitChecker(system).sat(formula.path.operand)
+    bad = {s for s in system.states if s not in good}
+    layer, seen, depth = set(system.initial), set(system.initial), 0
+    while not layer & bad:
+        layer = {t for s in layer for t in system.successors[s]} - seen
+        seen |= layer
+        depth += 1
+    assert outcome.depth == depth
+
+
+# ---------------------------------------------------------------- hand-made models
+
+COUNTER = """
+Agent Counter
+  Vars: n : 0..5; end Vars
+  Actions = {inc, reset};
+  Protocol: n < 5 : {inc}; n = 5 : {reset, inc}; end Protocol
+  Evolution:
+    n = n + 1 if Action = inc;
+    n = 0 if Action = reset;
+  end Evolution
+end Agent
+Evaluation top if Counter.n = 5; low if Counter.n < 3; end Evaluation
+InitStates Counter.n = 0; end InitStates
+Formulae AG (Counter.n <= 5); EF top; AG low; end Formulae
+"""
+
+
+def _decide_text(text: str, formula: str, bound: int = 20):
+    model = load_model_text(text)
+    return decide(model, parse_formula(formula, model), bound)
+
+
+def test_counter_that_overflows_its_range() -> None:
+    """`inc` at n = 5 would leave 0..5: impossible, so only `reset` moves on; AG n <= 5 by induction."""
+    assert _decide_text(COUNTER, "AG (Counter.n <= 5)")[:2] == (True, "sat:k-induction k=1")
+    verdict, route, trace = _decide_text(COUNTER, "AG low")
+    assert (verdict, route) == (False, "sat:bmc k=3")
+    assert [step.state for step in trace.steps] == [(0,), (1,), (2,), (3,)]
+    verdict, route, trace = _decide_text(COUNTER, "EF top")
+    assert (verdict, route) == (True, "sat:bmc k=5")
+    assert _decide_text(COUNTER, "AG !(Counter.n = 5 and Counter.n = 0)")[0] is True
+
+
+DEADLOCK = """
+Agent M
+  Vars: fuel : 0..3; mode : {running, parked, broken}; end Vars
+  Actions = {work, park, idle};
+  Protocol:
+    mode = running and fuel > 0 : {work, park};
+    mode = running and fuel = 0 : {work};
+    mode = parked : {idle};
+  end Protocol
+  Evolution:
+    fuel = fuel - 1 if Action = work;
+    mode = broken if Action = work and fuel = 2;
+    mode = parked if Action = park;
+  end Evolution
+end Agent
+Evaluation empty if M.fuel = 0; broken if M.mode = broken; end Evaluation
+InitStates M.fuel = 3 and M.mode = running; end InitStates
+Formulae AG !broken; end Formulae
+"""
+
+
+def test_deadlocks_end_runs() -> None:
+    verdict, route, trace = _decide_text(DEADLOCK, "AG !broken")
+    assert (verdict, route) == (False, "sat:bmc k=2")  # work at fuel 3, then work at fuel 2 may break
+    assert trace.steps[-1].state[1] == "broken"
+    assert _decide_text(DEADLOCK, "AG (M.fuel >= 0)")[0] is True
+    assert _decide_text(DEADLOCK, "EF (empty and M.mode = running)")[0] is True
+
+
+ONE_SHOT = """
+Agent P
+  Vars: x : 0..3; end Vars
+  Actions = {go};
+  Protocol: x < 2 : {go}; end Protocol
+  Evolution: x = x + 1 if Action = go; end Evolution
+end Agent
+Evaluation big if P.x = 3; end Evaluation
+InitStates P.x = 0; end InitStates
+Formulae AG !big; end Formulae
+"""
+
+
+def test_every_run_ends() -> None:
+    """At x = 2 nothing is enabled: the runs stop, and BMC sees that no run has 3 steps."""
+    verdict, route, _ = _decide_text(ONE_SHOT, "AG !big")
+    assert verdict is True
+    assert route in ("sat:bmc k=2 (complete: no run has 3 steps)", "sat:k-induction k=1")
+
+
+CONFLICT = """
+Semantics = MultiAssignment;
+Agent P
+  Vars: x : 0..3; y : boolean; end Vars
+  Actions = {a};
+  Protocol: Other : {a}; end Protocol
+  Evolution:
+    x = 1 if x = 0 and y = false;
+    x = 2 if x = 0 and y = false;
+    y = true if x = 0 and y = false;
+    x = 3 and y = false if x = 2;
+  end Evolution
+end Agent
+Evaluation one if P.x = 1; three if P.x = 3; y if P.y = true; end Evaluation
+InitStates P.x = 0 and P.y = false; end InitStates
+Formulae AG !three; end Formulae
+"""
+
+
+def test_multiassignment_conflicts() -> None:
+    """Three lines fire at x = 0: three alternatives, each keeping what it does not assign."""
+    assert _decide_text(CONFLICT, "EF (one and !y)")[0] is True  # x = 1 keeps y = false
+    assert _decide_text(CONFLICT, "EF (one and y)")[0] is False
+    verdict, route, trace = _decide_text(CONFLICT, "AG !three")
+    assert (verdict, route) == (False, "sat:bmc k=2")
+    single = CONFLICT.replace("MultiAssignment", "SingleAssignment").replace("x = 3 and y = false", "x = 3")
+    assert _decide_text(single, "EF (one and y)")[0] is True  # per variable: x and y choose independently
+
+
+RING = """
+Agent R
+  Vars: a : 0..7; b : 0..7; end Vars
+  Actions = {step};
+  Protocol: Other : {step}; end Protocol
+  Evolution:
+    a = b and b = a if a < 7 and b < 7;
+  end Evolution
+end Agent
+Evaluation bad if R.a = 7 or R.b = 7; end Evaluation
+InitStates R.a = 0 and R.b = 1; end InitStates
+Formulae AG !bad; end Formulae
+"""
+
+SHIFT = """
+Agent S
+  Vars: x : 0..3; y : 0..3; z : 0..3; end Vars
+  Actions = {go};
+  Protocol: Other : {go}; end Protocol
+  Evolution: y = x and z = y if x = 0; end Evolution
+end Agent
+Evaluation ok if S.z = 0; end Evaluation
+InitStates S.x = 0 and S.y = 0 and S.z = 0; end InitStates
+Formulae AG ok; end Formulae
+"""
+
+
+def test_invariant_needing_induction_depth_above_one() -> None:
+    """z = 0 is not inductive (y = 1, z = 0 steps to z = 1), but with y and z it is: depth 3 (x, y, z)."""
+    verdict, route, _ = _decide_text(SHIFT, "AG ok")
+    assert verdict is True
+    depth = int(route.split("k=")[1])
+    assert route.startswith("sat:k-induction") and depth > 1
+    assert _decide_text(RING, "AG !bad")[0] is True
+
+
+def test_unsupported_shapes_and_fairness() -> None:
+    model = load_model_text(COUNTER)
+    for text in ("AF top", "LTL F low", "AG EF top", "EX top"):
+        with pytest.raises(Unsupported):
+            decide(model, parse_formula(text, model), 5)
+    fair = load_model_text(COUNTER.replace("Formulae AG", "Fairness top; end Fairness\nFormulae AG"))
+    with pytest.raises(Unsupported):
+        decide(fair, parse_formula("AG low", fair), 5)
+
+
+def test_unknown_within_the_bound() -> None:
+    verdict, route, _ = _decide_text(COUNTER, "AG !top", bound=3)
+    assert (verdict, route) == (None, "sat:unknown up to 3")
+
+
+# ---------------------------------------------------------------- command line
+
+
+def test_cli_engine_sat(tmp_path) -> None:
+    path = tmp_path / "counter.ispl"
+    path.write_text(COUNTER)
+    runner = CliRunner()
+    result = runner.invoke(app, ["check", str(path), "--engine", "sat", "--stats", "--witness"])
+    assert result.exit_code == 1, result.output
+    assert "route sat:k-induction k=1" in result.output
+    assert "route sat:bmc k=3" in result.output
+    result = runner.invoke(app, ["check", str(path), "--engine", "sat", "--json", "-f", "AF top"])
+    assert result.exit_code == 3
+    document = json.loads(result.output)
+    assert [r["verdict"] for r in document["formulas"]] == [True, True, False, None]
+    assert document["formulas"][2]["routes"] == [{"formula": "AG low", "route": "sat:bmc k=3"}]
+    assert "not supported by the SAT engine" in document["formulas"][3]["error"]
+    result = runner.invoke(app, ["check", str(path), "--engine", "sat", "--bound", "2", "--only", "-f", "AG !top"])
+    assert result.exit_code == 3 and "undecided: no counterexample within 2 steps" in result.output
+
+
+def test_api_engine_sat_and_wide_ranges() -> None:
+    wide = COUNTER.replace("n : 0..5", "n : 0..100000").replace("n < 5", "n < 100000").replace("n = 5", "n = 100000")
+    report = check(load_model_text(wide), ["AG (Counter.n >= 0)"], file_formulae=False, engine="sat")
+    assert report.formulas[0].verdict is None and "at most" in report.formulas[0].error
+    report = check(load_model_text(COUNTER), engine="sat", bound=10, witness=True)
+    assert [r.verdict for r in report.formulas] == [True, True, False]
+    assert report.reachable_states == -1
+    assert report.formulas[2].trace is not None and report.formulas[1].trace is not None
+    with pytest.raises(ValueError):
+        check(load_model_text(COUNTER), engine="cnf")
+
+
+INFINITE = """
+Agent M
+  Vars: x : 0..3; end Vars
+  Actions = {stay, stop};
+  Protocol: x < 3 : {stay, stop}; end Protocol
+  Evolution:
+    x = x + 1 if Action = stay and x < 2;
+    x = 3 if Action = stop;
+  end Evolution
+end Agent
+Evaluation dead if M.x = 3; two if M.x = 2; end Evaluation
+InitStates M.x = 0; end InitStates
+Formulae LTL G !dead; LTL G !two; AG !dead; end Formulae
+"""
+
+
+def test_ltl_g_ranges_over_infinite_paths() -> None:
+    """x = 3 is a deadlock: `AG !dead` is FALSE, `LTL G !dead` is not refuted (no lasso meets it); x = 2
+    loops under `stay` (no line fires there: x keeps its value), so `LTL G !two` is FALSE."""
+    model = load_model_text(INFINITE)
+    verdicts = {entry.text: decide(model, entry, 10) for entry in model.formulae}
+    assert verdicts["AG !dead"][:2] == (False, "sat:bmc k=1")
+    assert verdicts["LTL G !dead"][0] is None  # TRUE (BDD), not provable by AG-induction: the deadlock is reachable
+    verdict, route, trace = verdicts["LTL G !two"]
+    assert (verdict, route) == (False, "sat:bmc k=3 (lasso)")
+    assert trace.loop_start == 2 and trace.steps[2].state == (2,)
+    replay(trace, Checker(build_system(model)))
+    assert [r.verdict for r in check(model).formulas] == [True, False, False]
