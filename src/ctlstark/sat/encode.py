@@ -36,6 +36,7 @@ from ..logic import formula as f
 from ..model import (
     ActionIs, Agent, Binary, BoolType, Const, EnumType, Expr, Model, RangeType, Unary, Value, Variable, VarRef,
 )
+from ..semantics.expressions import ARITHMETIC
 from .cnf import FALSE, TRUE, Circuit
 
 ValueMap = dict[Value, int]
@@ -73,19 +74,6 @@ def _type_values(variable: Variable) -> Sequence[Value]:
         return kind.values()
     assert isinstance(kind, EnumType)
     return kind.symbols
-
-
-def _truncating_division(left: int, right: int) -> int:
-    quotient = abs(left) // abs(right)
-    return quotient if (left >= 0) == (right >= 0) else -quotient
-
-
-_ARITHMETIC = {
-    "+": lambda a, b: a + b,
-    "-": lambda a, b: a - b,
-    "*": lambda a, b: a * b,
-    "/": _truncating_division,
-}
 
 
 class Unrolling:
@@ -217,13 +205,13 @@ class Unrolling:
                     return self._boolean(circuit.or_((lhs.get(True, FALSE), rhs.get(True, FALSE))))
                 if op == "^":
                     return self._boolean(circuit.xor(lhs.get(True, FALSE), rhs.get(True, FALSE)))
-                if op in _ARITHMETIC:
+                if op in ARITHMETIC:
                     return self._combine(lhs, rhs, op)
                 return self._boolean(self._compare(op, lhs, rhs))
         raise TypeError(f"not an expression: {node!r}")
 
     def _combine(self, lhs: ValueMap, rhs: ValueMap, op: str) -> ValueMap:
-        function = _ARITHMETIC[op]
+        function = ARITHMETIC[op]
         groups: dict[Value, list[int]] = defaultdict(list)
         for a, left in lhs.items():
             for b, right in rhs.items():

@@ -7,7 +7,7 @@ comparison with an undefined side false. Booleans are never undefined.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ..model import ActionIs, Binary, Const, Expr, Model, Unary, Value, Variable, VarRef
 
@@ -37,6 +37,15 @@ def truncating_division(numerator: int, denominator: int) -> int:
     """Integer division rounding toward zero (C semantics), denominator nonzero."""
     quotient = abs(numerator) // abs(denominator)
     return quotient if (numerator >= 0) == (denominator >= 0) else -quotient
+
+
+ARITHMETIC: dict[str, Callable[[int, int], int]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "/": truncating_division,
+}
+"""ISPL's integer operators on defined operands (`/` with a nonzero denominator), for engines that tabulate them."""
 
 
 def _arithmetic(op: str, left: int, right: int) -> Result:
