@@ -153,35 +153,19 @@ def _explanation(engine: _Engine, formula: f.Formula, state: State, value: bool,
     """The replayed trace of `formula` having `value` at `state`, or None and why there is none."""
     from ..symbolic import bdd as backend
     from ..witness import NoTrace, WitnessError, replay
+    from ..witness.evidence import no_trace_reason
 
     try:
         with backend.memory_guard():
             trace = engine.builder.explain(formula, state, value)
         if trace is None:
-            return None, _no_trace_reason(formula, value)
+            return None, no_trace_reason(formula, value, from_state=True)
         replay(trace, engine.checker, initial=from_initial)
     except (NoTrace, UnsupportedFormula) as reason:
         return None, f"no trace: {reason}"
     except WitnessError as error:
         return None, f"no trace: an internal error (a bug in ctlstark, please report it): {error}"
     return trace, None
-
-
-def _no_trace_reason(formula: f.Formula, value: bool) -> str:
-    """Why this value of `formula` at a state has no trace, in a few words."""
-    if f.is_propositional(formula):
-        return "a propositional formula is decided by the state's values alone"
-    if isinstance(formula, f.BOOLEAN_CONNECTIVES):
-        return "none of the parts that decide it here has a trace; eval them one by one"
-    if isinstance(formula, f.ATL):
-        return "ATL verdicts are explained by strategies, which ctlstark check --witness shows from the initial states"
-    if isinstance(formula, f.A) and value:
-        return "a TRUE A… formula holds on every run from here, which no single trace shows"
-    if isinstance(formula, f.E) and not value:
-        return "a FALSE E… formula holds on no run from here, so there is none to show"
-    if value:
-        return "this TRUE verdict is a claim about every state it ranges over, which no single trace shows"
-    return "no run explains this verdict; docs/witnesses.md lists the verdicts that get one"
 
 
 def evaluation_text(model: Model, formula_text: str, step: int, evaluation: Evaluation) -> str:

@@ -64,19 +64,26 @@ def gather_evidence(builder: WitnessBuilder, formula: f.Formula, verdict: bool) 
     return Evidence(model, trace=trace)
 
 
-def no_trace_reason(formula: f.Formula, verdict: bool) -> str:
+def no_trace_reason(formula: f.Formula, verdict: bool, *, from_state: bool = False) -> str:
     """Why a verdict of this shape has no trace, in a few words (docs/witnesses.md, "Which verdicts get a trace").
 
-    So that a missing trace does not look like a failure.
+    So that a missing trace does not look like a failure. `from_state`: the verdict at one state the
+    user stands on (the simulator's `eval`), not over the initial states.
     """
+    here = " from here" if from_state else ""
     if f.is_propositional(formula):
-        return "a propositional formula is decided by the initial states alone"
+        return ("a propositional formula is decided by the state's values alone" if from_state
+                else "a propositional formula is decided by the initial states alone")
+    if from_state and isinstance(formula, f.BOOLEAN_CONNECTIVES):
+        return "none of the parts that decide it here has a trace; eval them one by one"
+    if from_state and isinstance(formula, f.ATL):
+        return "ATL verdicts are explained by strategies, which ctlstark check --witness shows from the initial states"
     if isinstance(formula, f.BOOLEAN_CONNECTIVES) and verdict:
         return "a TRUE Boolean combination holds in every initial state, which no single trace shows"
     if isinstance(formula, f.A) and verdict:
-        return "a TRUE A… formula holds on every run, which no single trace shows"
+        return f"a TRUE A… formula holds on every run{here}, which no single trace shows"
     if isinstance(formula, f.E) and not verdict:
-        return "a FALSE E… formula holds on no run, so there is none to show"
+        return f"a FALSE E… formula holds on no run{here}, so there is none to show"
     if verdict:
         return "this TRUE verdict is a claim about every state it ranges over, which no single trace shows"
     return "no run explains this verdict; docs/witnesses.md lists the verdicts that get one"
