@@ -34,6 +34,9 @@ class Recorder:
     def formula(self, index: int, total: int, text: str) -> None:
         self.events.append(("formula", index, total, text))
 
+    def formula_done(self, result) -> None:
+        self.events.append(("done", result.index, result.verdict))
+
     def close(self) -> None:
         self.events.append(("close",))
 
@@ -49,6 +52,9 @@ def test_progress_hears_each_phase_reach_step_and_formula() -> None:
     assert all(reached > 0 for _, _, _, reached in steps)
     assert [event[1:3] for event in recorder.events if event[0] == "formula"] == [(1, 3), (2, 3), (3, 3)]
     assert kinds.index("reach") < kinds.index("formula")
+    done = [event[1:] for event in recorder.events if event[0] == "done"]
+    assert done == [(result.index, result.verdict) for result in report.formulas]
+    assert all(kinds.index("formula") < kinds.index("done") for _ in done)
     assert not report.interrupted
 
 

@@ -490,6 +490,8 @@ def _check_all(checker: Checker, entries: list[FormulaEntry],
             if progress is not None:
                 progress.formula(index, len(entries), entry.text)
             results.append(_check_one(checker, index, entry))
+            if progress is not None:
+                progress.formula_done(results[-1])
     except _STOPS as stop:
         acknowledge_stop()
         reason = _stop_reason(stop)

@@ -23,6 +23,9 @@ class Progress(Protocol):
     def formula(self, index: int, total: int, text: str) -> None:
         """Formula `index` of `total` is being checked."""
 
+    def formula_done(self, result) -> None:
+        """A formula's result (an `api.FormulaResult`, before its witness is extracted) is known."""
+
     def close(self) -> None:
         """The run ended (normally or not): remove the display."""
 
@@ -55,6 +58,9 @@ class TerminalProgress:
         if len(one_line) > 60:
             one_line = one_line[:57] + "..."
         self._status.update(f"checking formula {index}/{total}: {one_line}")
+
+    def formula_done(self, result) -> None:
+        pass
 
     def close(self) -> None:
         if self._running:

@@ -241,6 +241,8 @@ def check_sat(model: Model | str | Path, formulas: Iterable[str | f.Formula | Fo
             else:
                 result.evidence = Evidence(model, missing=no_trace_reason(entry.formula, verdict))
         results.append(result)
+        if progress is not None:
+            progress.formula_done(result)
     times["check"] = time.perf_counter() - check_started
     return api.CheckReport(
         model=model.name, file=file_name, semantics=model.semantics, strategies=options.strategies,
