@@ -20,8 +20,10 @@ from typer.testing import CliRunner
 
 from ctlstark.api import check, load_model_text, parse_formula
 from ctlstark.cli import app
+from ctlstark.errors import UnsupportedFormula
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.logic import formula as f
+from ctlstark.logic.normalise import is_ctl_path, push_negation
 from ctlstark.mc.label import Checker
 from ctlstark.model import FormulaEntry
 from ctlstark.sat import check_invariant, decide
@@ -43,6 +45,39 @@ def cases(draw):
     return model, quantified
 
 
+@st.composite
+def ltl_paths(draw, model, depth: int = 3) -> f.Formula:
+    """A random path formula over the model's atoms: X F G U R W and Boolean connectives."""
+    if depth == 0 or draw(st.integers(0, 3)) == 0:
+        return draw(formulas(model, depth=1, temporal=False))
+    kind = draw(st.sampled_from(("X", "F", "G", "not", "U", "R", "W", "and", "or", "implies")))
+    sub = ltl_paths(model, depth - 1)
+    if kind in ("X", "F", "G", "not"):
+        return {"X": f.X, "F": f.F, "G": f.G, "not": f.Not}[kind](draw(sub))
+    return {"U": f.U, "R": f.R, "W": f.W, "and": f.And, "or": f.Or, "implies": f.Implies}[kind](draw(sub), draw(sub))
+
+
+@st.composite
+def lasso_cases(draw):
+    """Random models with propositional Fairness (and sometimes a Compassion pair) and the shapes decided by
+    lassos: LTL A ψ / E ψ over infinite fair paths, CTL AF φ / EG φ, and AG φ / EF φ under fairness."""
+    model = draw(models())
+    propositional = formulas(model, depth=1, temporal=False)
+    fairness = tuple(draw(st.lists(propositional, max_size=2)))
+    compassion = tuple(draw(st.lists(st.tuples(propositional, propositional), max_size=1)))
+    model = dataclasses.replace(model, fairness=fairness, compassion=compassion)
+    phi = draw(propositional)
+    shape = draw(st.sampled_from(("A", "E", "AF", "EG", "AG", "EF")))
+    if shape in ("A", "E"):  # an LTL entry, or a CTL* formula (the CTL reading when the path is CTL-shaped)
+        path = draw(ltl_paths(model))
+        infinite = draw(st.booleans()) or is_ctl_path(push_negation(path))  # the CTL reading is not for lassos
+        return model, (f.A if shape == "A" else f.E)(path, infinite=infinite)
+    if shape in ("AG", "EF") and not (fairness or compassion):
+        model = dataclasses.replace(model, fairness=(phi,))
+    return model, {"AF": lambda: f.A(f.F(phi)), "EG": lambda: f.E(f.G(phi)), "AG": lambda: f.A(f.G(phi)),
+                   "EF": lambda: f.E(f.F(phi))}[shape]()
+
+
 def _differential(model, formula, bound: int = 12) -> None:
     try:
         verdict, route, trace = decide(model, _entry(formula), bound)
@@ -55,8 +90,10 @@ def _differential(model, formula, bound: int = 12) -> None:
     oracle = ExplicitChecker(ExplicitSystem(model)).holds(formula)
     assert verdict == oracle, (route, f.to_text(formula))
     assert check(model, [formula], file_formulae=False).formulas[0].verdict == verdict
-    if "no initial state" in route:
+    if "no initial state" in route or "no fair initial state" in route:
         assert verdict is True and trace is None
+    elif isinstance(formula, (f.A, f.E)) and f.is_propositional(formula.path):
+        assert trace is None  # a state formula: no path explains it
     elif isinstance(formula, f.A):
         assert (trace is not None) == (verdict is False)
     else:
@@ -79,6 +116,19 @@ def test_sat_agrees_with_bdd_and_oracle(case) -> None:
 @settings(max_examples=3000, deadline=None, suppress_health_check=list(HealthCheck))
 @given(cases())
 def test_sat_agrees_with_bdd_and_oracle_slow(case) -> None:
+    _differential(*case)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(lasso_cases())
+def test_lassos_agree_with_bdd_and_oracle(case) -> None:
+    _differential(*case)
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(lasso_cases())
+def test_lassos_agree_with_bdd_and_oracle_slow(case) -> None:
     _differential(*case)
 
 
@@ -255,12 +305,35 @@ def test_invariant_needing_induction_depth_above_one() -> None:
 
 def test_unsupported_shapes_and_fairness() -> None:
     model = load_model_text(COUNTER)
-    for text in ("AF top", "LTL F low", "AG EF top", "EX top"):
+    for text in ("AG EF top", "EX top", "A(top U low)", "AG (top -> AF low)", "K(Counter, top)"):
         with pytest.raises(Unsupported):
             decide(model, parse_formula(text, model), 5)
-    fair = load_model_text(COUNTER.replace("Formulae AG", "Fairness top; end Fairness\nFormulae AG"))
-    with pytest.raises(Unsupported):
-        decide(fair, parse_formula("AG low", fair), 5)
+    fair = load_model_text(COUNTER.replace("Formulae AG", "Fairness EF top; end Fairness\nFormulae AG"))
+    with pytest.raises(UnsupportedFormula, match="Fairness"):
+        decide(fair, parse_formula("AF low", fair), 5)
+
+
+def test_lasso_routes() -> None:
+    """The counter runs 0..5 and resets (`inc` would leave the range at 5): `AF top` holds (every run leaves
+    `!top` within 5 steps), `LTL F low` too (at once); `LTL F G low` does not: the lasso is the whole cycle.
+    Under `Fairness low;` `EG !top` is FALSE (no run avoids 5) and `E (G F top)` TRUE, with a fair loop."""
+    model = load_model_text(COUNTER)
+    assert _decide_text(COUNTER, "AF top")[:2] == (True, "sat:bmc k=5 (complete: every run leaves !top within 5 steps)")
+    assert _decide_text(COUNTER, "LTL F low")[:2] == (True, "sat:bmc k=1 (complete: every run leaves !low within 1 steps)")
+    verdict, route, trace = _decide_text(COUNTER, "LTL F G low")
+    assert (verdict, route) == (False, "sat:bmc k=6 (lasso)")
+    assert trace.loop_start == 0 and [step.state for step in trace.steps] == [(n,) for n in range(6)]
+    assert trace.steps[5].action[-1] == "reset"
+    replay(trace, Checker(build_system(model)))
+    fair_text = COUNTER.replace("Formulae AG", "Fairness low; end Fairness\nFormulae AG")
+    fair = load_model_text(fair_text)
+    for text in ("EG !top", "E (G F top)", "AG low"):
+        verdict, route, trace = _decide_text(fair_text, text)
+        assert verdict == check(fair, [text], file_formulae=False).formulas[0].verdict, (text, route)
+    assert _decide_text(fair_text, "EG !top")[0] is False
+    verdict, route, trace = _decide_text(fair_text, "E (G F top)")
+    assert verdict is True and trace.loop_start is not None
+    replay(trace, Checker(build_system(fair)))
 
 
 def test_unknown_within_the_bound() -> None:
@@ -279,7 +352,7 @@ def test_cli_engine_sat(tmp_path) -> None:
     assert result.exit_code == 1, result.output
     assert "route sat:k-induction k=1" in result.output
     assert "route sat:bmc k=3" in result.output
-    result = runner.invoke(app, ["check", str(path), "--engine", "sat", "--json", "-f", "AF top"])
+    result = runner.invoke(app, ["check", str(path), "--engine", "sat", "--json", "-f", "EX top"])
     assert result.exit_code == 3
     document = json.loads(result.output)
     assert [r["verdict"] for r in document["formulas"]] == [True, True, False, None]

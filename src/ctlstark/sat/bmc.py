@@ -12,8 +12,6 @@
   candidate path repeats.)
   If not, and BMC found no ¬φ state within d-1 steps, φ is an invariant: a shortest
   path to a ¬φ state is simple, so its last d+1 states would be such a path.
-* **Infinite paths only** (MCMAS's `LTL G φ`): a counterexample is a lasso meeting ¬φ
-  (`check_infinite_invariant`); a proof of `AG φ`, or the end of every run, proves it.
 * **Runs that end.** In ISPL a state without successor ends the run (deadlock); when
   no run from an initial state is k steps long, the BMC solver itself becomes
   unsatisfiable and every reachable state has been checked.
@@ -77,40 +75,6 @@ def check_invariant(model: Model, invariant: f.Formula, bound: int, initial: Seq
     finally:
         base.circuit.delete()
         step.circuit.delete()
-
-
-def check_infinite_invariant(model: Model, invariant: f.Formula, bound: int) -> Outcome:
-    """Whether every *infinite* path from an initial state stays in the propositional `invariant`
-    (MCMAS's `LTL G φ`, docs/semantics.md: a run that ends in a deadlock does not count).
-
-    FALSE: a lasso of k steps meeting ¬φ, the shortest k first: `states` are frames 0..k, the
-    last one equal to an earlier one, where the loop starts again. TRUE: `check_invariant`
-    proves `AG φ` (then no path meets ¬φ at all), or no run from an initial state is k steps
-    long (then no path is infinite).
-    """
-    proof = check_invariant(model, invariant, bound)
-    if proof.holds is True:
-        return proof
-    base = Unrolling(model)
-    try:
-        base.add_frame()
-        base.circuit.clause([base.condition(model.initial_condition, 0)])
-        met_bad = -base.proposition(invariant, 0)
-        for k in range(1, bound + 1):
-            checkpoint()
-            base.add_step()
-            if not base.circuit.solve():
-                return Outcome(True, f"sat:bmc k={k - 1} (complete: no run has {k} steps)", k - 1)
-            met_bad = base.circuit.or_((met_bad, -base.proposition(invariant, k)))
-            closes = base.circuit.or_(base.circuit.and_(base.circuit.iff(a, b) for v in base.variables
-                                                        for a, b in zip(base.states[j][v].bits, base.states[k][v].bits))
-                                      for j in range(k))
-            if base.circuit.solve([met_bad, closes]):
-                states, actions = base.decode(k + 1)
-                return Outcome(False, f"sat:bmc k={k} (lasso)", k, states, actions)
-        return Outcome(None, f"sat:unknown up to {bound}", bound)
-    finally:
-        base.circuit.delete()
 
 
 def _induction_step(step: Unrolling, bad: int) -> bool:

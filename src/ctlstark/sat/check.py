@@ -1,17 +1,21 @@
 """`check --engine sat`: the formulas of the shapes the SAT engine decides, a report like the BDD engine's.
 
-Supported today (docs/sat.md): `AG φ` and `EF φ` (CTL reading), and MCMAS's `LTL G φ`
-(infinite paths only), with φ propositional —
-propositions, comparison atoms, `Agent.RedStates`/`GreenStates`, `true`/`false` under
-Boolean connectives — on models without `Fairness`/`Compassion` sections. Any other
-formula is reported as not checked (`verdict=None`, an `error` saying why; exit 3),
-never handed to the BDD engine silently.
+Supported (docs/sat.md), with φ propositional (propositions, comparison atoms,
+`Agent.RedStates`/`GreenStates`, `true`/`false` under Boolean connectives):
 
-Every counterexample (`AG φ` FALSE) and witness (`EF φ` TRUE) becomes a `Trace` and is
-validated by replay on the explicit semantics before it is reported: its first state is
-initial, each step's joint action is enabled and leads to the next state
-(`semantics.transitions.StateView.allows`, what `witness.replay` checks), and the last
-state violates (satisfies) φ.
+* CTL `AG φ`, `EF φ` on models without fairness: invariants by BMC and k-induction (`bmc`);
+* `A ψ`, `E ψ` over infinite fair paths (`ltl`): MCMAS's `LTL`/`CTL*` entries whose path
+  formula ψ is built from propositional formulas with `X F G U R W`, CTL `AF φ`/`EG φ`, and
+  under a `Fairness`/`Compassion` section (propositional) also CTL `AG φ`/`EF φ`.
+
+Any other formula is reported as not checked (`verdict=None`, an `error` saying why;
+exit 3), never handed to the BDD engine silently.
+
+Every counterexample and witness becomes a `Trace` and is validated by replay on the
+explicit semantics before it is reported: its first state is initial, each step's joint
+action is enabled and leads to the next state (`semantics.transitions.StateView.allows`,
+what `witness.replay` checks), and the last state violates (satisfies) φ — or, for a
+lasso, the path formula holds on it (evaluated explicitly) and its loop is fair.
 """
 
 from __future__ import annotations
@@ -22,13 +26,16 @@ from pathlib import Path
 
 from ..errors import BddMemoryExhausted, TimeLimitReached, UnsupportedFormula
 from ..logic import formula as f
+from ..logic.normalise import is_ctl_path, push_negation
 from ..model import FormulaEntry, Model
 from ..runtime.limits import acknowledge_stop, checkpoint
 from ..runtime.progress import Progress
 from ..semantics.expressions import holds
 from ..semantics.transitions import StateView
 from ..witness.trace import Step, Trace
-from .bmc import Outcome, State, check_infinite_invariant, check_invariant, initial_states
+from .encode import Unrolling
+from .bmc import Outcome, State, check_invariant, initial_states
+from .ltl import Lasso, find_lasso, is_path_formula, lasso_satisfies
 
 DEFAULT_BOUND = 50
 INITIAL_STATES_LIMIT = 256
@@ -41,27 +48,32 @@ class Unsupported(UnsupportedFormula):
 
 
 def invariant_shape(formula: f.Formula) -> tuple[str, f.Formula] | None:
-    """("AG", φ), ("EF", φ) or ("LTL G", φ) for the shapes the SAT engine decides, else None."""
+    """("AG", φ) or ("EF", φ) for the CTL invariants read with deadlocks (φ propositional), else None."""
     match formula:
-        case f.A(path=f.G(operand=operand), infinite=True) if is_propositional(operand):
-            return "LTL G", operand
-        case f.A(path=f.G(operand=operand), infinite=False) if is_propositional(operand):
-            return "AG", operand
-        case f.E(path=f.F(operand=operand), infinite=False) if is_propositional(operand):
-            return "EF", operand
+        case f.A(path=path, infinite=False) | f.E(path=path, infinite=False):
+            shaped = push_negation(path)
+            if isinstance(formula, f.A) and isinstance(shaped, f.G) and f.is_propositional(shaped.operand):
+                return "AG", shaped.operand
+            if isinstance(formula, f.E) and isinstance(shaped, f.F) and f.is_propositional(shaped.operand):
+                return "EF", shaped.operand
     return None
 
 
-def is_propositional(formula: f.Formula) -> bool:
+def path_shape(formula: f.Formula, fair: bool) -> tuple[str, f.Formula] | None:
+    """("A", ψ) or ("E", ψ) when the formula quantifies over infinite fair paths a path formula a lasso
+    decides: MCMAS's LTL/CTL* entries and CTL* path formulas of other shapes, CTL `AF φ`/`EG φ` (φ
+    propositional), and under fairness also CTL `AG φ`/`EF φ` (a fair state that violates φ lies on a
+    fair lasso). Else None."""
     match formula:
-        case f.Prop() | f.AgentStates() | f.Const():
-            return True
-        case f.Not(operand=operand):
-            return is_propositional(operand)
-        case f.And(left=left, right=right) | f.Or(left=left, right=right) | f.Implies(left=left, right=right) \
-                | f.Iff(left=left, right=right):
-            return is_propositional(left) and is_propositional(right)
-    return False
+        case f.A(path=path, infinite=infinite) | f.E(path=path, infinite=infinite) if is_path_formula(path):
+            quantifier = "A" if isinstance(formula, f.A) else "E"
+            shaped = push_negation(path)
+            if infinite or not is_ctl_path(shaped):
+                return quantifier, path
+            ctl_shapes = (f.F, f.G) if fair else ((f.F,) if quantifier == "A" else (f.G,))
+            if isinstance(shaped, ctl_shapes):
+                return quantifier, shaped
+    return None
 
 
 def truth(model: Model, formula: f.Formula, state: State) -> bool:
@@ -89,22 +101,24 @@ def truth(model: Model, formula: f.Formula, state: State) -> bool:
     raise Unsupported(f"{f.to_text(formula)} is not propositional")
 
 
-def make_trace(entry: FormulaEntry, kind: str, outcome: Outcome, *, lasso: bool = False) -> Trace:
-    """The trace of a BMC outcome: a finite path, or (`lasso`) the frames before the last, looping
-    back to the first frame equal to the last."""
-    if lasso:
-        states, loop_start = outcome.states[:-1], outcome.states.index(outcome.states[-1])
-        steps = [Step(state, outcome.actions[index]) for index, state in enumerate(states)]
-        return Trace(formula_text=entry.text, kind=kind, steps=steps, loop_start=loop_start,  # type: ignore[arg-type]
-                     formula=entry.formula)
+def make_trace(entry: FormulaEntry, kind: str, outcome: Outcome) -> Trace:
+    """The trace of a BMC outcome: the finite path to the state that decides."""
     steps = [Step(state, outcome.actions[index] if index < len(outcome.actions) else None)
              for index, state in enumerate(outcome.states)]
     return Trace(formula_text=entry.text, kind=kind, steps=steps, formula=entry.formula)  # type: ignore[arg-type]
 
 
+def lasso_trace(entry: FormulaEntry, kind: str, lasso: Lasso) -> Trace:
+    """The trace of a lasso: its states, the last one's action leading back to `loop_start`."""
+    steps = [Step(state, lasso.actions[index]) for index, state in enumerate(lasso.states)]
+    return Trace(formula_text=entry.text, kind=kind, steps=steps, loop_start=lasso.loop_start,  # type: ignore[arg-type]
+                 formula=entry.formula)
+
+
 def validate(model: Model, trace: Trace, goal: f.Formula) -> None:
-    """Replay a SAT trace on the explicit semantics: initial start, legal steps, `goal` at the last
-    state (of a lasso: at some state; the loop closes by a legal step).
+    """Replay a SAT trace on the explicit semantics: initial start, legal steps (a lasso's loop closing
+    by a legal step); a finite trace ends in a `goal` state, a lasso satisfies the path formula `goal` and
+    meets every Fairness formula (and every compassion pair) on its loop.
 
     Raises `WitnessError` (an internal error) on any failure.
     """
@@ -123,30 +137,38 @@ def validate(model: Model, trace: Trace, goal: f.Formula) -> None:
                                                                         steps[following].state)
         if reason is not None:
             raise WitnessError(f"SAT trace for {trace.formula_text}: step {index} -> {following}: {reason}")
-    if trace.loop_start is not None:
-        if not any(truth(model, goal, step.state) for step in steps):
-            raise WitnessError(f"SAT trace for {trace.formula_text}: no state satisfies {f.to_text(goal)}")
-    elif steps[-1].action is not None or not truth(model, goal, steps[-1].state):
-        raise WitnessError(f"SAT trace for {trace.formula_text}: the last state does not satisfy {f.to_text(goal)}")
+    if trace.loop_start is None:
+        if steps[-1].action is not None or not truth(model, goal, steps[-1].state):
+            raise WitnessError(f"SAT trace for {trace.formula_text}: the last state does not satisfy "
+                               f"{f.to_text(goal)}")
+        return
+    states = [step.state for step in steps]
+    loop = states[trace.loop_start:]
+    if not lasso_satisfies(model, goal, states, trace.loop_start, truth):
+        raise WitnessError(f"SAT trace for {trace.formula_text}: the lasso does not satisfy {f.to_text(goal)}")
+    if not all(any(truth(model, justice, state) for state in loop) for justice in model.fairness) or \
+            any(any(truth(model, p, state) for state in loop) and not any(truth(model, q, state) for state in loop)
+                for p, q in model.compassion):
+        raise WitnessError(f"SAT trace for {trace.formula_text}: the lasso's loop is not fair")
 
 
 def decide(model: Model, entry: FormulaEntry, bound: int) -> tuple[bool | None, str, Trace | None]:
     """(verdict, route, trace) of one formula; raises `Unsupported` for what the SAT engine does not decide."""
-    if model.fairness or model.compassion:
-        raise Unsupported("not supported by the SAT engine: the model has a Fairness or Compassion section "
-                          "(docs/sat.md)")
+    fair = bool(model.fairness or model.compassion)
+    shape = path_shape(entry.formula, fair)
+    if shape is not None:
+        quantifier, path = shape
+        if not fair and f.is_propositional(path):  # A φ = E φ = φ without fairness (docs/semantics.md)
+            return _initially(model, path)
+        if quantifier == "A":
+            return _universal(model, entry, path, bound)
+        return _existential(model, entry, path, bound)
     shape = invariant_shape(entry.formula)
     if shape is None:
-        raise Unsupported("not supported by the SAT engine: it decides AG φ, EF φ and LTL G φ with φ "
-                          "propositional (docs/sat.md)")
+        raise Unsupported("not supported by the SAT engine: it decides AG φ, EF φ, AF φ, EG φ (φ propositional) "
+                          "and LTL/CTL* A ψ, E ψ with ψ built from propositional formulas by X F G U R W "
+                          "(docs/sat.md)")
     kind, operand = shape
-    if kind == "LTL G":
-        outcome = check_infinite_invariant(model, operand, bound)
-        if outcome.holds is False:
-            trace = make_trace(entry, "counterexample", outcome, lasso=True)
-            validate(model, trace, f.Not(operand))
-            return False, outcome.route, trace
-        return outcome.holds, outcome.route, None
     if kind == "AG":
         outcome = check_invariant(model, operand, bound)
         if outcome.holds is False:
@@ -154,13 +176,97 @@ def decide(model: Model, entry: FormulaEntry, bound: int) -> tuple[bool | None, 
             validate(model, trace, f.Not(operand))
             return False, outcome.route, trace
         return outcome.holds, outcome.route, None
-    # EF φ holds iff every initial state reaches φ: AG ¬φ from each initial state
-    starts = initial_states(model, INITIAL_STATES_LIMIT)
+    return _reachable(model, entry, operand, bound)
+
+
+def _universal(model: Model, entry: FormulaEntry, path: f.Formula, bound: int) -> tuple[bool | None, str, Trace | None]:
+    """`A ψ` over infinite fair paths: FALSE with a fair lasso satisfying ¬ψ; TRUE when none exists, or
+    (ψ = `G φ`) when `AG φ` holds at all."""
+    if isinstance(path, f.G) and f.is_propositional(path.operand):
+        proof = check_invariant(model, path.operand, bound)
+        if proof.holds is True:
+            return True, proof.route, None
+    negated = f.Not(path)
+    lasso = find_lasso(model, negated, bound)
+    if lasso.found is True:
+        trace = lasso_trace(entry, "counterexample", lasso)
+        validate(model, trace, negated)
+        return False, lasso.route, _explaining(trace, path)
+    return (None if lasso.found is None else True), lasso.route, None
+
+
+def _existential(model: Model, entry: FormulaEntry, path: f.Formula,
+                 bound: int) -> tuple[bool | None, str, Trace | None]:
+    """`E ψ` over infinite fair paths, one initial state at a time: TRUE when each fair initial state starts
+    a fair lasso satisfying ψ; FALSE at a fair initial state that starts none."""
+    starts = _initial_states(model)
     if not starts:
         return True, "sat:bmc k=0 (no initial state)", None
+    first: Lasso | None = None
+    deepest = 0
+    unknown: str | None = None
+    fair = bool(model.fairness or model.compassion)
+    for number, start in enumerate(starts, start=1):
+        checkpoint()
+        lasso = find_lasso(model, path, bound, initial=start)
+        where = f"initial state {number} of {len(starts)}"
+        if lasso.found is False:
+            if not fair:
+                return False, f"{lasso.route} (no lasso from {where})", None
+            start_is_fair = find_lasso(model, f.Const(True), bound, initial=start)
+            if start_is_fair.found is True:
+                return False, f"{lasso.route} (no lasso from {where}, which is fair)", None
+            if start_is_fair.found is None:
+                unknown = unknown or f"{start_is_fair.route} (is {where} fair?)"
+            continue
+        if lasso.found is None:
+            unknown = unknown or lasso.route
+            continue
+        first = first or lasso
+        deepest = max(deepest, lasso.depth)
+    if unknown is not None:
+        return None, unknown, None
+    if first is None:
+        return True, f"sat:bmc (no fair initial state among {len(starts)})", None
+    trace = lasso_trace(entry, "witness", first)
+    validate(model, trace, path)
+    suffix = f" ({len(starts)} initial states)" if len(starts) > 1 else ""
+    return True, f"sat:bmc k={deepest} (lasso){suffix}", _explaining(trace, path)
+
+
+def _initially(model: Model, formula: f.Formula) -> tuple[bool, str, None]:
+    """Whether the propositional `formula` holds in every initial state (a SAT call at frame 0)."""
+    unrolling = Unrolling(model)
+    try:
+        unrolling.add_frame()
+        unrolling.circuit.clause([unrolling.condition(model.initial_condition, 0)])
+        holds = not unrolling.circuit.solve([-unrolling.proposition(formula, 0)])
+        return holds, "sat:bmc k=0", None
+    finally:
+        unrolling.circuit.delete()
+
+
+def _explaining(trace: Trace, path: f.Formula) -> Trace | None:
+    """The lasso as the verdict's trace, or None when ψ is a state formula: `A φ` and `E φ` are then φ at
+    the initial state (fairness aside), which no path explains (as in the BDD engine)."""
+    return None if f.is_propositional(path) else trace
+
+
+def _initial_states(model: Model) -> list[State]:
+    """The initial states, one at a time for the existential shapes; Unsupported past the limit."""
+    starts = initial_states(model, INITIAL_STATES_LIMIT)
     if len(starts) > INITIAL_STATES_LIMIT:
-        raise Unsupported(f"not supported by the SAT engine: EF φ with more than {INITIAL_STATES_LIMIT} initial "
-                          "states (docs/sat.md)")
+        raise Unsupported(f"not supported by the SAT engine: an existential formula with more than "
+                          f"{INITIAL_STATES_LIMIT} initial states (docs/sat.md)")
+    return starts
+
+
+def _reachable(model: Model, entry: FormulaEntry, operand: f.Formula,
+               bound: int) -> tuple[bool | None, str, Trace | None]:
+    """CTL `EF φ`: every initial state reaches φ — `AG ¬φ` from each initial state."""
+    starts = _initial_states(model)
+    if not starts:
+        return True, "sat:bmc k=0 (no initial state)", None
     first: Outcome | None = None
     deepest = 0
     unknown: Outcome | None = None

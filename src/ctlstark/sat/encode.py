@@ -142,9 +142,13 @@ class Unrolling:
 
     def distinct(self, i: int, j: int) -> None:
         """Frames i and j are different states (a simple-path constraint)."""
+        self.circuit.clause([-self.equal(i, j)])
+
+    def equal(self, i: int, j: int) -> int:
+        """A literal: frames i and j are the same state."""
         circuit = self.circuit
-        circuit.clause(circuit.xor(a, b) for v in self.variables
-                       for a, b in zip(self.states[i][v].bits, self.states[j][v].bits))
+        return circuit.and_(circuit.iff(a, b) for v in self.variables
+                            for a, b in zip(self.states[i][v].bits, self.states[j][v].bits))
 
     # ------------------------------------------------------------ expressions
 
