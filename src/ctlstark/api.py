@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from .witness.evidence import Evidence
 
 JSON_SCHEMA_VERSION = 1
+ENGINES = ("bdd", "sat", "auto")
+"""The values of `CheckOptions.engine` (`check --engine`)."""
 _MEASUREMENTS = ("times", "bdd_nodes_reachable", "bdd_peak_nodes")  # left out by to_json(measurements=False)
 DEADLOCK_EXAMPLES = 3  # deadlock states shown with --deadlock
 
@@ -56,6 +58,9 @@ class FormulaResult:
     routes_omitted: int = 0
     """How many routes beyond the first ROUTES_LISTED are not listed (a formula nested
     10,000 deep has 10,000 path-quantified subformulas)."""
+    engine: str | None = None
+    """The engine that decided the verdict: "bdd" or "sat" (with `engine="auto"`, the first to decide it);
+    None when there is no verdict."""
     evidence: Evidence | None = field(default=None, repr=False, compare=False)
     """With `check(..., witness=True)`: what explains the verdict — a replay-validated `Trace`, an ATL
     (counter-)strategy, or why there is neither (`ctlstark.witness.Evidence`); None without witnesses."""
@@ -112,7 +117,7 @@ class FormulaResult:
 
 
 _RESULT_JSON_KEYS = ("index", "text", "verdict", "mode", "source", "seconds", "error", "warnings", "routes",
-                     "routes_omitted", "trace", "trace_error", "strategy")
+                     "routes_omitted", "engine", "trace", "trace_error", "strategy")
 """The keys of a result in the JSON document, in order (docs/json.md)."""
 _EVIDENCE_VIEWS = frozenset({"trace", "trace_error", "strategy"})
 
@@ -141,6 +146,8 @@ class CheckReport:
     """The reading of the strategic operators the verdicts were computed under (`--strategies`)."""
     lint: list[LintWarning] | None = None
     """With `check(..., lint=True)`: the lint warnings (`ctlstark.lint`) in file order; None when not asked for."""
+    engine: str = "bdd"
+    """The engine the run was asked for: "bdd", "sat" or "auto" (each result's `engine` says which one decided it)."""
 
     @property
     def interrupted(self) -> bool:
@@ -187,6 +194,7 @@ class CheckReport:
             "file": self.file,
             "semantics": self.semantics,
             "strategies": self.strategies,
+            "engine": self.engine,
             "reachable_states": self.reachable_states,
             "bdd_variables": self.bdd_variables,
             "bdd_nodes_reachable": self.bdd_nodes_reachable,
@@ -292,7 +300,10 @@ def check(
     other value raises `ValueError`.
     `engine="sat"` decides `AG φ`, `EF φ` and `LTL G φ` (φ propositional) by SAT — bounded model checking up
     to `bound` steps and k-induction — without BDDs, and reports other formulas as not checked
-    (docs/sat.md); such a report has no BDD figures (`reachable_states` is -1).
+    (docs/sat.md); such a report has no BDD figures (`reachable_states` is -1). `engine="auto"` runs both
+    engines side by side in two child processes and takes, per formula, the first definitive verdict
+    (docs/portfolio.md); each result's `engine` says which one decided it, and the BDD figures are there
+    only when the BDD engine finished (else `reachable_states` is -1).
 
     Ctrl-C (KeyboardInterrupt), the time limit or the memory limit while
     formulas are checked end the run with the verdicts obtained so far: the
@@ -325,14 +336,15 @@ class CheckOptions:
     timeout: float | None = None
     strategies: str = "perfect"
     engine: str = "bdd"
-    """"bdd" (the symbolic engine) or "sat" (`ctlstark.sat`: BMC and k-induction for AG/EF/LTL G, docs/sat.md)."""
+    """"bdd" (the symbolic engine), "sat" (`ctlstark.sat`: BMC and k-induction for AG/EF/LTL G, docs/sat.md)
+    or "auto" (both side by side, the first definitive verdict per formula: `ctlstark.portfolio`, docs/portfolio.md)."""
     bound: int = 50
-    """With `engine="sat"`: the deepest BMC step and induction depth tried."""
+    """With `engine="sat"` or `"auto"`: the deepest BMC step and induction depth tried."""
 
     def __post_init__(self) -> None:
         check_strategy_semantics(self.strategies)
-        if self.engine not in ("bdd", "sat"):
-            raise ValueError(f"unknown engine {self.engine!r}: 'bdd' or 'sat'")
+        if self.engine not in ENGINES:
+            raise ValueError(f"unknown engine {self.engine!r}: 'bdd', 'sat' or 'auto'")
 
 
 @resource_guarded
@@ -341,13 +353,23 @@ def check_with(model: Model | str | Path, formulas: Iterable[str | Formula | For
     """`check` with its options as one object (the same meaning, the same exceptions)."""
     with time_limit(options.timeout):
         if options.engine == "sat":
-            try:
-                from .sat import check_sat
-            except ImportError as missing:
-                raise CtlstarkError(f"the SAT engine needs python-sat ({missing}): "
-                                    "pip install 'ctlstark[sat]'") from None
-            return check_sat(model, formulas, options, progress)
+            return _check_by_sat(model, formulas, options, progress)
+        if options.engine == "auto":
+            from .portfolio import check_portfolio
+
+            return check_portfolio(model, formulas, options, progress)
         return _check(model, formulas, options, progress)
+
+
+def _check_by_sat(model: Model | str | Path, formulas: Iterable[str | Formula | FormulaEntry], options: CheckOptions,
+                  progress: Progress | None) -> CheckReport:
+    """The SAT engine's report (`ctlstark.sat.check_sat`); a clear error when python-sat is missing."""
+    try:
+        from .sat import check_sat
+    except ImportError as missing:
+        raise CtlstarkError(f"the SAT engine needs python-sat ({missing}): "
+                            "pip install 'ctlstark[sat]'") from None
+    return check_sat(model, formulas, options, progress)
 
 
 def _check(model: Model | str | Path, formulas: Iterable[str | Formula | FormulaEntry], options: CheckOptions,
@@ -528,6 +550,7 @@ def _check_one(checker, index: int, entry: FormulaEntry) -> FormulaResult:
         routes=[{"formula": to_text(sub, limit=ROUTE_TEXT_NODES), "route": route}
                 for sub, route in routes[:ROUTES_LISTED]],
         routes_omitted=max(0, len(routes) - ROUTES_LISTED),
+        engine="bdd" if verdict is not None else None,
         formula=entry.formula,
     )
 

@@ -56,10 +56,12 @@ class VariableOrder(str, enum.Enum):
 
 
 class Engine(str, enum.Enum):
-    """`check --engine` choices: the BDD engine, or the SAT engine (docs/sat.md)."""
+    """`check --engine` and `batch --engine` choices: the BDD engine, the SAT engine (docs/sat.md), or both
+    side by side (docs/portfolio.md)."""
 
     bdd = "bdd"
     sat = "sat"
+    auto = "auto"
 
 
 class StrategySemantics(str, enum.Enum):
@@ -296,11 +298,13 @@ def check_command(
     ),
     engine: Engine = typer.Option(
         Engine.bdd, "--engine", case_sensitive=False,
-        help="'bdd' (the symbolic engine) or 'sat': bounded model checking and k-induction for AG φ, EF φ "
-        "and LTL G φ with φ propositional, other formulas reported as not checked (docs/sat.md).",
+        help="'bdd' (the symbolic engine), 'sat': bounded model checking and k-induction for AG φ, EF φ "
+        "and LTL G φ with φ propositional, other formulas reported as not checked (docs/sat.md), or 'auto': "
+        "both side by side in two processes, each formula answered by the first to decide it (docs/portfolio.md).",
     ),
     bound: int = typer.Option(
-        50, "--bound", min=0, metavar="K", help="With --engine sat: the deepest BMC step and induction depth tried.",
+        50, "--bound", min=0, metavar="K",
+        help="With --engine sat or auto: the deepest BMC step and induction depth tried.",
     ),
     witness: bool = typer.Option(
         False, "--witness", help="Print a replay-validated witness or counterexample after each verdict that has one."
@@ -812,6 +816,11 @@ def batch_command(
     reproducible: bool = typer.Option(
         False, "--reproducible", help="In --json and --junit: leave out times and memory, so runs compare byte for byte.",
     ),
+    engine: Engine = typer.Option(
+        Engine.bdd, "--engine", case_sensitive=False,
+        help="Per job: 'bdd', 'sat' or 'auto' (both side by side, the first definitive verdict per formula), "
+        "as in check --engine.",
+    ),
     quiet: bool = typer.Option(
         False, "--quiet", "-q", help="No progress display on stderr (it is shown only when stderr is a terminal)."
     ),
@@ -835,7 +844,8 @@ def batch_command(
     except SuiteError as error:
         typer.echo(str(error), err=True)
         raise typer.Exit(EXIT_INPUT_ERROR)
-    limits = JobLimits(timeout=timeout, max_memory=_memory_size(max_memory), html_page=html_dir is not None)
+    limits = JobLimits(timeout=timeout, max_memory=_memory_size(max_memory), html_page=html_dir is not None,
+                       engine=engine.value)
     progress = BatchProgress(len(suite.jobs)) if BatchProgress.wanted(quiet) else None
     try:
         report = run_suite(suite, limits, workers=0 if local else workers, scheduler=scheduler,

@@ -27,7 +27,8 @@ DIAGNOSTICS_KEPT = 5  # of a malformed model's diagnostics, the first few are en
 
 @dataclass(frozen=True)
 class JobLimits:
-    """Per-job limits and extras, applied in the process that runs the job (`--timeout`, `--max-memory`, `--html`)."""
+    """Per-job limits and extras, applied in the process that runs the job (`--timeout`, `--max-memory`, `--html`,
+    `--engine`)."""
 
     timeout: float | None = None
     """Seconds of wall time for the generator command, and again for the check."""
@@ -35,6 +36,8 @@ class JobLimits:
     """Bytes the BDD library may use."""
     html_page: bool = False
     """Also compute the witnesses and build the job's HTML report page (`batch --html`)."""
+    engine: str = "bdd"
+    """The engine that checks each job: "bdd", "sat" or "auto" (`api.CheckOptions.engine`)."""
 
 
 @dataclass
@@ -86,7 +89,7 @@ def run_job(spec: JobSpec, limits: JobLimits = JobLimits()) -> JobResult:
         model = load_model_text(text, filename=spec.file_label)
         result.model = model.name
         options = CheckOptions(file_formulae=spec.file_formulae, timeout=limits.timeout, max_memory=limits.max_memory,
-                               strategies=spec.strategies, witness=limits.html_page)
+                               strategies=spec.strategies, witness=limits.html_page, engine=limits.engine)
         report = check_with(model, spec.formulas, options)
         if limits.html_page:
             from ..tools.report_page import html_report

@@ -24,10 +24,14 @@ def report_text(report: CheckReport, *, stats: bool = False, witness: bool = Fal
         if result.error:
             lines.append(f"{detail}{result.error}")
         if stats:
+            if report.engine == "auto" and result.engine is not None:  # the portfolio: which engine won
+                lines.append(f"{detail}engine: {result.engine}")
             lines += [f"{detail}route {route['route']}: {route['formula']}" for route in result.routes]
         if witness:
             lines += evidence_lines(result, detail, explain=report.stopped is None, full_states=full_states)
-    if report.reachable_states < 0:  # the SAT engine (docs/sat.md) never computes the reachable states
+    if report.reachable_states < 0 and report.engine == "auto":  # the portfolio ended the BDD engine before its report
+        lines.append("engine: auto (reachable states not computed: the BDD engine did not finish)")
+    elif report.reachable_states < 0:  # the SAT engine (docs/sat.md) never computes the reachable states
         lines.append("engine: sat (reachable states not computed)")
     else:
         lines.append(f"reachable states: {report.reachable_states}")

@@ -340,7 +340,7 @@ def check_sat(model: Model | str | Path, formulas: Iterable[str | f.Formula | Fo
             seconds=time.perf_counter() - formula_started, error=error, warnings=list(entry.warnings),
             routes=[] if route is None else [{"formula": f.to_text(entry.formula, limit=api.ROUTE_TEXT_NODES),
                                               "route": route}],
-            formula=entry.formula)
+            engine="sat" if verdict is not None else None, formula=entry.formula)
         if options.witness and verdict is not None:
             if trace is not None:
                 result.evidence = Evidence(model, trace=trace)
@@ -353,4 +353,4 @@ def check_sat(model: Model | str | Path, formulas: Iterable[str | f.Formula | Fo
     return api.CheckReport(
         model=model.name, file=file_name, semantics=model.semantics, strategies=options.strategies,
         reachable_states=-1, bdd_variables=0, bdd_nodes_reachable=0, times=times, formulas=results,
-        warnings=warnings, stopped=stopped)
+        warnings=warnings, stopped=stopped, engine="sat")
