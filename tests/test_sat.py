@@ -402,3 +402,70 @@ def test_ltl_g_ranges_over_infinite_paths() -> None:
     assert trace.loop_start == 2 and trace.steps[2].state == (2,)
     replay(trace, Checker(build_system(model)))
     assert [r.verdict for r in check(model).formulas] == [True, False, False]
+
+
+FILL = """
+Semantics = SingleAssignment;
+Agent Environment
+  Obsvars: c1 : boolean; c2 : boolean; c3 : boolean; red_turn : boolean; black_turn : boolean; end Obsvars
+  RedStates: c1 = true and c2 = true and c3 = true; end RedStates
+  Actions = {noop}; Protocol: Other : {noop}; end Protocol
+  Evolution:
+    c1 = true if Red.Action = f1 or Black.Action = f1;
+    c2 = true if Red.Action = f2 or Black.Action = f2;
+    c3 = true if Red.Action = f3 or Black.Action = f3;
+    red_turn = black_turn if red_turn = true or black_turn = true;
+    black_turn = red_turn if red_turn = true or black_turn = true;
+  end Evolution
+end Agent
+Agent Red
+  Vars: x : boolean; end Vars
+  Actions = {f1, f2, f3, wait};
+  Protocol:
+    Environment.red_turn = true and Environment.c1 = false : {f1};
+    Environment.red_turn = true and Environment.c2 = false : {f2};
+    Environment.red_turn = true and Environment.c3 = false : {f3};
+    Other : {wait};
+  end Protocol
+  Evolution: x = true if Action = f1; end Evolution
+end Agent
+Agent Black
+  Vars: y : boolean; end Vars
+  Actions = {f1, f2, f3, wait};
+  Protocol:
+    Environment.black_turn = true and Environment.c1 = false : {f1};
+    Environment.black_turn = true and Environment.c2 = false : {f2};
+    Environment.black_turn = true and Environment.c3 = false : {f3};
+    Other : {wait};
+  end Protocol
+  Evolution: y = true if Action = f1; end Evolution
+end Agent
+Evaluation filled if Environment.c1 = true; end Evaluation
+InitStates Environment.c1 = false and Environment.c2 = false and Environment.c3 = false
+  and Environment.red_turn = true and Environment.black_turn = false and Red.x = false and Black.y = false;
+end InitStates
+Formulae AF Environment.RedStates; LTL F Environment.RedStates; end Formulae
+"""
+
+
+def test_ranking_proves_that_a_game_ends() -> None:
+    """Each move fills a cell (the cells and the movers' own flags only ever turn on); the two turn
+    bits swap, and where both are off nobody moves — an idle step no run reaches, which k-induction
+    shows: the ranking proves `AF RedStates`. Letting both skip while cell 1 is empty makes a run that
+    never fills it: FALSE,
+    with a lasso, and the ranking must not claim otherwise."""
+    model = load_model_text(FILL)
+    for entry in model.formulae:
+        verdict, route, _ = decide(model, entry, 20)
+        assert verdict is True and route.startswith("sat:ranking (every reachable step"), route
+        assert "k-induction" in route
+    passing = FILL.replace("{f1, f2, f3, wait};", "{f1, f2, f3, wait, skip};")
+    for player in ("red", "black"):
+        passing = passing.replace(f"Environment.{player}_turn = true and Environment.c1 = false : {{f1}};",
+                                  f"Environment.{player}_turn = true and Environment.c1 = false : {{f1, skip}};")
+    model = load_model_text(passing)
+    for entry in model.formulae:
+        verdict, route, trace = decide(model, entry, 20)
+        assert verdict is False and route.endswith("(lasso)"), route
+        replay(trace, Checker(build_system(model)))
+    assert [result.verdict for result in check(model).formulas] == [False, False]

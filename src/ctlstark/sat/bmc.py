@@ -19,7 +19,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..logic import formula as f
@@ -44,6 +44,14 @@ class Outcome:
 def check_invariant(model: Model, invariant: f.Formula, bound: int, initial: Sequence[Value] | None = None) -> Outcome:
     """Whether the propositional `invariant` holds in every state reachable from the initial states
     (from the one state `initial` when given), by BMC up to depth `bound` and k-induction up to depth `bound`."""
+    return check_property(model, lambda unrolling, t: unrolling.proposition(invariant, t), bound, initial=initial)
+
+
+def check_property(model: Model, holds_at: Callable[[Unrolling, int], int], bound: int, *, span: int = 0,
+                   initial: Sequence[Value] | None = None) -> Outcome:
+    """Whether a property holds at every reachable position: `holds_at(unrolling, t)` is its literal at
+    position t, reading frames t … t+span (span 0: a state property; 1: a property of the step t → t+1,
+    which holds where there is no such step). BMC and k-induction with simple paths, as for invariants."""
     base = Unrolling(model)
     step = Unrolling(model)
     try:
@@ -53,23 +61,26 @@ def check_invariant(model: Model, invariant: f.Formula, bound: int, initial: Seq
         if not base.circuit.solve():
             return Outcome(True, "sat:bmc k=0 (no initial state)", 0)
         step.add_frame()
+        for _ in range(span):
+            base.add_step()
+            step.add_step()
         for k in range(bound + 1):
             checkpoint()
             if k > 0:
                 base.add_step()
                 if not base.circuit.solve():
-                    return Outcome(True, f"sat:bmc k={k - 1} (complete: no run has {k} steps)", k - 1)
-            bad = -base.proposition(invariant, k)
+                    return Outcome(True, f"sat:bmc k={k - 1} (complete: no run has {k + span} steps)", k - 1)
+            bad = -holds_at(base, k)
             if base.circuit.solve([bad]):
-                states, actions = base.decode(k + 1)
+                states, actions = base.decode(k + 1 + span)
                 return Outcome(False, f"sat:bmc k={k}", k, states, actions)
             base.circuit.clause([-bad])
             if k + 1 > bound:
                 break
             checkpoint()
-            step.circuit.clause([step.proposition(invariant, k)])
+            step.circuit.clause([holds_at(step, k)])
             step.add_step()
-            if not _induction_step(step, -step.proposition(invariant, k + 1)):
+            if not _induction_step(step, -holds_at(step, k + 1)):
                 return Outcome(True, f"sat:k-induction k={k + 1}", k + 1)
         return Outcome(None, f"sat:unknown up to {bound}", bound)
     finally:

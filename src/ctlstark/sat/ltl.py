@@ -32,9 +32,10 @@ from dataclasses import dataclass, field
 
 from ..errors import UnsupportedFormula
 from ..logic import formula as f
-from ..model import Model, Value
+from ..model import Model, Value, Variable
 from ..runtime.limits import checkpoint
 from .cnf import FALSE, TRUE, Circuit
+from .bmc import check_property
 from .encode import Unrolling
 
 State = tuple[Value, ...]
@@ -225,6 +226,10 @@ def find_lasso(model: Model, goal: f.Formula, bound: int, initial: Sequence[Valu
         if invariant is not None:
             stay = _StaySearch(model, invariant, initial,
                                simple_paths=exact and _fairness_implied(model, invariant))
+        if invariant is not None:
+            progress = monotone_progress(model, invariant)
+            if progress is not None:
+                return Lasso(False, progress, 1)
         for k in range(1, bound + 1):
             checkpoint()
             base.add_step()
@@ -242,6 +247,69 @@ def find_lasso(model: Model, goal: f.Formula, bound: int, initial: Sequence[Valu
         base.circuit.delete()
         if stay is not None:
             stay.delete()
+
+
+RANKING_INDUCTION_BOUND = 8
+"""How deep k-induction looks for a proof that no reachable step in θ goes without progress."""
+
+
+def monotone_progress(model: Model, invariant: f.Formula) -> str | None:
+    """A route when every step between two reachable θ-states makes monotone progress, so that no path
+    stays in θ forever; else None.
+
+    A state bit is *monotone down* (up) when no step from a θ-state to a θ-state turns it on (off),
+    over every valuation of the declared types — one SAT call per bit and direction on a single
+    step. If every such step turns some down bit off or some up bit on, the number of down bits on
+    plus up bits off decreases at every step of a θ-path, which therefore ends: a ranking function.
+    Where some step makes no progress over all valuations (say, from a state no run reaches, where
+    both players wait), k-induction (`check_property` over steps) may still prove that no reachable
+    step does. This is what proves that a game ends where each move fills a cell (a pigeonhole
+    argument that bounded model checking needs exponential time to refute).
+    """
+    unrolling = Unrolling(model)
+    try:
+        unrolling.add_frame()
+        unrolling.add_step()
+        circuit = unrolling.circuit
+        circuit.clause([unrolling.proposition(invariant, 0)])
+        circuit.clause([unrolling.proposition(invariant, 1)])
+        if not circuit.solve():
+            return "sat:bmc k=1 (complete: no step stays in θ)"
+        directions = []
+        for variable in unrolling.variables:
+            for index, (before, after) in enumerate(zip(unrolling.states[0][variable].bits,
+                                                        unrolling.states[1][variable].bits)):
+                checkpoint()
+                if not circuit.solve([-before, after]):  # never turned on: turning it off is progress
+                    directions.append((variable, index, False))
+                elif not circuit.solve([before, -after]):  # never turned off: turning it on is progress
+                    directions.append((variable, index, True))
+        if not directions:
+            return None
+        text = f.to_text(invariant, limit=12)
+        if not circuit.solve([-_progress(unrolling, directions, 0)]):
+            return f"sat:ranking (every step in {text} turns one of {len(directions)} monotone state bits)"
+    finally:
+        unrolling.circuit.delete()
+
+    def no_idle_step(steps: Unrolling, t: int) -> int:
+        stays = steps.circuit.and_((steps.proposition(invariant, t), steps.proposition(invariant, t + 1)))
+        return -steps.circuit.and_((stays, -_progress(steps, directions, t)))
+
+    proof = check_property(model, no_idle_step, RANKING_INDUCTION_BOUND, span=1)
+    if proof.holds is True:
+        return (f"sat:ranking (every reachable step in {text} turns one of {len(directions)} monotone state "
+                f"bits; no step without: {proof.route.removeprefix('sat:')})")
+    return None
+
+
+def _progress(unrolling: Unrolling, directions: list[tuple[Variable, int, bool]], t: int) -> int:
+    """The literal: step t → t+1 turns some monotone bit the way it may go (down bits off, up bits on)."""
+    circuit = unrolling.circuit
+    return circuit.or_(circuit.and_((-before, after) if up else (before, -after))
+                       for variable, index, up in directions
+                       for before, after in [(unrolling.states[t][variable].bits[index],
+                                              unrolling.states[t + 1][variable].bits[index])])
 
 
 def _fairness_implied(model: Model, invariant: f.Formula) -> bool:
