@@ -469,3 +469,30 @@ def test_ranking_proves_that_a_game_ends() -> None:
         assert verdict is False and route.endswith("(lasso)"), route
         replay(trace, Checker(build_system(model)))
     assert [result.verdict for result in check(model).formulas] == [False, False]
+
+
+def test_a_hard_solver_call_stops_at_the_time_limit() -> None:
+    """A pigeonhole formula (11 pigeons, 10 holes) takes CaDiCaL minutes: the solver runs in slices of
+    conflicts and the time limit ends the call between two slices, long before the proof is done."""
+    from pysat.examples.genhard import PHP
+
+    from ctlstark.errors import TimeLimitReached
+    from ctlstark.runtime.limits import time_limit
+    from ctlstark.sat.cnf import Circuit
+
+    circuit = Circuit()
+    for clause in PHP(10).clauses:
+        circuit.clause([literal + 1 if literal > 0 else literal - 1 for literal in clause])  # variable 1 is TRUE
+    slices = []
+    solve_limited = circuit.solver.solve_limited
+
+    def counted(**arguments):
+        slices.append(1)
+        return solve_limited(**arguments)
+
+    circuit.solver.solve_limited = counted
+    with pytest.raises(TimeLimitReached):
+        with time_limit(0.3):
+            circuit.solve()
+    assert len(slices) >= 2  # stopped between slices, not after a call that ran to the end
+    circuit.delete()

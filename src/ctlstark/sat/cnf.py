@@ -12,9 +12,13 @@ from collections.abc import Iterable
 
 from pysat.solvers import Solver
 
+from ..runtime.limits import checkpoint
+
 TRUE = 1
 FALSE = -1
 SOLVER_NAME = "cadical153"
+CONFLICTS_PER_SLICE = 10_000
+"""Conflicts per solver call between two checks of the time limit (about 0.1 s on a hard instance)."""
 
 
 class Circuit:
@@ -93,10 +97,21 @@ class Circuit:
         return -self.xor(left, right)
 
     def solve(self, assumptions: Iterable[int] = ()) -> bool:
+        """Whether the clauses and the assumptions are satisfiable.
+
+        The solver runs in slices of `CONFLICTS_PER_SLICE` conflicts (it keeps what it learnt
+        between them): the solver holds the interpreter while it runs, so `--timeout` and
+        Ctrl-C take effect between slices, within a fraction of a second.
+        """
         assumed = [literal for literal in assumptions if literal != TRUE]
         if FALSE in assumed:
             return False
-        return bool(self.solver.solve(assumptions=assumed))
+        while True:
+            self.solver.conf_budget(CONFLICTS_PER_SLICE)
+            answer = self.solver.solve_limited(assumptions=assumed)
+            if answer is not None:
+                return answer
+            checkpoint()
 
     def true_literals(self) -> set[int]:
         """The literals true in the last model (after a satisfiable `solve`)."""
