@@ -35,6 +35,7 @@ from ..semantics.transitions import StateView
 from ..witness.trace import Step, Trace
 from .encode import Unrolling
 from .bmc import Outcome, State, check_invariant, initial_states
+from .knowledge import EpistemicSearch, knowledge_shape
 from .ltl import Lasso, find_lasso, is_path_formula, lasso_satisfies
 
 DEFAULT_BOUND = 50
@@ -154,6 +155,9 @@ def validate(model: Model, trace: Trace, goal: f.Formula) -> None:
 
 def decide(model: Model, entry: FormulaEntry, bound: int) -> tuple[bool | None, str, Trace | None]:
     """(verdict, route, trace) of one formula; raises `Unsupported` for what the SAT engine does not decide."""
+    epistemic = knowledge_shape(entry.formula, model)
+    if epistemic is not None:
+        return _epistemic(model, entry, *epistemic, bound)
     fair = bool(model.fairness or model.compassion)
     shape = path_shape(entry.formula, fair)
     if shape is not None:
@@ -232,6 +236,34 @@ def _existential(model: Model, entry: FormulaEntry, path: f.Formula,
     validate(model, trace, path)
     suffix = f" ({len(starts)} initial states)" if len(starts) > 1 else ""
     return True, f"sat:bmc k={deepest} (lasso){suffix}", _explaining(trace, path)
+
+
+def _epistemic(model: Model, entry: FormulaEntry, kind: str, goal, bound: int) -> tuple[bool | None, str, Trace | None]:
+    """`AG φ` (`EF ψ`) with knowledge: a run to a ¬φ (ψ) state in a bounded model, with a run per
+    possibility operator (`knowledge.EpistemicSearch`); EF one initial state at a time."""
+    if kind == "AG":
+        starts: list[State | None] = [None]
+    else:
+        starts = list(_initial_states(model))
+        if not starts:
+            return True, "sat:bmc k=0 (no initial state)", None
+    first: Trace | None = None
+    deepest = 0
+    for start in starts:
+        finder = EpistemicSearch(model, goal, start)
+        try:
+            found, route, k = finder.search(bound)
+            if found is None:
+                return None, route, None
+            if found is False:  # no initial state, or the goal holds nowhere in the whole model
+                return kind == "AG" or "no initial state" in route, route, None
+            deepest = max(deepest, k)
+            if first is None:
+                first = finder.explain(k, entry.text, entry.formula, "counterexample" if kind == "AG" else "witness")
+        finally:
+            finder.delete()
+    suffix = f" ({len(starts)} initial states)" if len(starts) > 1 else ""
+    return kind == "EF", f"sat:bmc k={deepest} (knowledge: runs of at most {deepest} steps){suffix}", first
 
 
 def _initially(model: Model, formula: f.Formula) -> tuple[bool, str, None]:
@@ -326,7 +358,10 @@ def check_sat(model: Model | str | Path, formulas: Iterable[str | f.Formula | Fo
         trace = None
         try:
             verdict, route, trace = decide(model, entry, options.bound)
-            if verdict is None:
+            if verdict is None and "knowledge" in route:
+                error = f"undecided: no counterexample with runs of at most {options.bound} steps; the bounded " \
+                        "semantics of knowledge proves nothing universal (use --engine bdd or auto)"
+            elif verdict is None:
                 error = f"undecided: no counterexample within {options.bound} steps and no induction proof " \
                         f"up to depth {options.bound} (raise --bound, or use --engine bdd)"
         except UnsupportedFormula as unsupported:  # a shape or model the SAT engine does not decide, a huge range

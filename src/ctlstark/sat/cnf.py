@@ -8,7 +8,8 @@ literals may be used negated, and structurally equal gates are built once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
+from collections.abc import Iterable, Iterator
 
 from pysat.solvers import Solver
 
@@ -30,14 +31,26 @@ class Circuit:
         self.clauses = 0
         self.solver.add_clause([TRUE])
         self._gates: dict[tuple, int] = {}
+        self.escape: int | None = None
+        """Set by `unless`: a literal added to every clause (gate definitions excepted)."""
+
+    @contextlib.contextmanager
+    def unless(self, literal: int) -> Iterator[None]:
+        """Within the block, every clause holds only where `literal` is false (an optional constraint)."""
+        assert self.escape is None
+        self.escape = literal
+        try:
+            yield
+        finally:
+            self.escape = None
 
     def fresh(self) -> int:
         self.top += 1
         return self.top
 
     def clause(self, literals: Iterable[int]) -> None:
-        """Add a clause (TRUE literals satisfy it, FALSE ones drop out)."""
-        kept: list[int] = []
+        """Add a clause (TRUE literals satisfy it, FALSE ones drop out); within `unless(g)`, the clause or g."""
+        kept: list[int] = [] if self.escape is None else [self.escape]
         for literal in literals:
             if literal == TRUE:
                 return

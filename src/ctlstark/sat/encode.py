@@ -90,6 +90,8 @@ class Unrolling:
         self._keeps: dict[tuple[Variable, int], int] = {}
         self._lines = {agent.name: _assignments_by_variable(agent) for agent in model.agents}
         self._held: list[Expr] = []  # keeps the ids used as cache keys alive
+        self.idle: list[int] = []
+        """Per step, the literal saying it is idle (`add_idle_or_step`), FALSE for a transition."""
 
     # ------------------------------------------------------------ frames
 
@@ -119,7 +121,32 @@ class Unrolling:
         for agent in self.model.agents:
             self._protocol(agent, t)
             self._evolution(agent, t)
+        self.idle.append(FALSE)
         return t + 1
+
+    def add_idle_or_step(self) -> int:
+        """A step that is either a transition or *idle* (the new frame repeats the last one): frames 0..k of
+        such an unrolling are the runs of at most k steps. The new frame's index."""
+        idle = self.circuit.fresh()
+        with self.circuit.unless(idle):
+            t = self.add_step()
+        self.idle[-1] = idle
+        self.circuit.clause([-idle, self.equal(t - 1, t)])
+        return t
+
+    def decode_run(self, frames: int) -> tuple[list[tuple[Value, ...]], list[tuple[str, ...]]]:
+        """`decode` without the idle steps: the run's states and the joint actions between them."""
+        true = self.circuit.true_literals()
+
+        def state(t: int) -> tuple[Value, ...]:
+            return tuple(self.states[t][v].decode(true) for v in self.variables)
+
+        states, actions = [state(0)], []
+        for t, idle in enumerate(self.idle[:frames - 1]):
+            if idle == FALSE or idle not in true:  # an idle step's actions mean nothing (not even a valid code)
+                actions.append(tuple(str(self.actions[t][agent.name].decode(true)) for agent in self.model.agents))
+                states.append(state(t + 1))
+        return states, actions
 
     @property
     def depth(self) -> int:
