@@ -36,7 +36,7 @@ from ..witness.trace import Step, Trace
 from .encode import Unrolling
 from .bmc import Outcome, State, check_invariant, initial_states
 from .knowledge import EpistemicSearch, knowledge_shape
-from .ltl import Lasso, find_lasso, is_path_formula, lasso_satisfies
+from .ltl import Lasso, Ranking, find_lasso, is_path_formula, lasso_satisfies
 
 DEFAULT_BOUND = 50
 INITIAL_STATES_LIMIT = 256
@@ -210,9 +210,10 @@ def _existential(model: Model, entry: FormulaEntry, path: f.Formula,
     deepest = 0
     unknown: str | None = None
     fair = bool(model.fairness or model.compassion)
+    ranking = Ranking(model)
     for number, start in enumerate(starts, start=1):
         checkpoint()
-        lasso = find_lasso(model, path, bound, initial=start)
+        lasso = find_lasso(model, path, bound, initial=start, ranking=ranking)
         where = f"initial state {number} of {len(starts)}"
         if lasso.found is False:
             if not fair:

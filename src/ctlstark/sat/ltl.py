@@ -18,8 +18,10 @@ Justice (`Fairness`) and compassion constraints hold on the loop positions.
 No lasso exists (`found=False`) when:
 
 * no run from an initial state has k steps (every run ends in a deadlock);
-* the goal implies `G θ` for a propositional θ and no path of k steps from an initial state
-  stays in θ (every run leaves θ or ends within k steps);
+* the goal implies `G θ` for a propositional θ and every step inside θ makes monotone
+  progress (`monotone_progress`: a ranking function, so no path stays in θ forever);
+* the goal implies `G θ` and no path of k steps from an initial state stays in θ (every
+  run leaves θ or ends within k steps);
 * the goal *is* `G θ`, θ implies the fairness constraints (or there are none), and no *simple*
   path of k steps stays in θ: every infinite θ-path then is fair and has a lasso of at most k
   steps, and the search found none.
@@ -210,9 +212,16 @@ class LassoEncoding:
         return result
 
 
-def find_lasso(model: Model, goal: f.Formula, bound: int, initial: Sequence[Value] | None = None) -> Lasso:
+def find_lasso(model: Model, goal: f.Formula, bound: int, initial: Sequence[Value] | None = None,
+               ranking: Ranking | None = None) -> Lasso:
     """A shortest fair lasso from an initial state (from `initial` when given) on which the path formula
-    `goal` holds, searched up to `bound` steps; or a proof that none exists; or unknown."""
+    `goal` holds, searched up to `bound` steps; or a proof that none exists; or unknown. `ranking` shares
+    one `Ranking` between the searches for the same goal from several initial states."""
+    invariant, exact = invariants_of(goal)
+    if invariant is not None:
+        proof = (ranking or Ranking(model)).route(invariant)
+        if proof is not None:
+            return Lasso(False, proof, 1)
     base = Unrolling(model)
     stay: _StaySearch | None = None
     try:
@@ -222,14 +231,9 @@ def find_lasso(model: Model, goal: f.Formula, bound: int, initial: Sequence[Valu
         if not base.circuit.solve():
             return Lasso(False, "sat:bmc k=0 (no initial state)", 0)
         encoding = LassoEncoding(base, goal)
-        invariant, exact = invariants_of(goal)
         if invariant is not None:
             stay = _StaySearch(model, invariant, initial,
                                simple_paths=exact and _fairness_implied(model, invariant))
-        if invariant is not None:
-            progress = monotone_progress(model, invariant)
-            if progress is not None:
-                return Lasso(False, progress, 1)
         for k in range(1, bound + 1):
             checkpoint()
             base.add_step()
@@ -247,6 +251,19 @@ def find_lasso(model: Model, goal: f.Formula, bound: int, initial: Sequence[Valu
         base.circuit.delete()
         if stay is not None:
             stay.delete()
+
+
+class Ranking:
+    """`monotone_progress` per θ, computed once (it holds from every initial state alike)."""
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self._routes: dict[f.Formula, str | None] = {}
+
+    def route(self, invariant: f.Formula) -> str | None:
+        if invariant not in self._routes:
+            self._routes[invariant] = monotone_progress(self.model, invariant)
+        return self._routes[invariant]
 
 
 RANKING_INDUCTION_BOUND = 8
