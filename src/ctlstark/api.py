@@ -298,8 +298,9 @@ def check(
     information, MCMAS's default), `"uniform"`, `"uniform-objective"` or `"uniform-pooled"`
     (uniform memoryless strategies under imperfect information; docs/semantics.md); any
     other value raises `ValueError`.
-    `engine="sat"` decides `AG φ`, `EF φ` and `LTL G φ` (φ propositional) by SAT — bounded model checking up
-    to `bound` steps and k-induction — without BDDs, and reports other formulas as not checked
+    `engine="sat"` decides invariants, path formulas over propositions (LTL, `AF`, `EG`) and knowledge
+    counterexamples by SAT — bounded model checking up to `bound` steps, lassos, k-induction, rankings —
+    without BDDs, and reports other formulas as not checked
     (docs/sat.md); such a report has no BDD figures (`reachable_states` is -1). `engine="auto"` runs both
     engines side by side in two child processes and takes, per formula, the first definitive verdict
     (docs/portfolio.md); each result's `engine` says which one decided it, and the BDD figures are there

@@ -1,8 +1,9 @@
-"""The SAT engine (docs/sat.md): the typed model unrolled into CNF, BMC and k-induction for invariants
-(`AG φ`, `EF φ`, MCMAS's `LTL G φ`).
+"""The SAT engine (docs/sat.md): the typed model unrolled into CNF; BMC and k-induction for invariants,
+lassos for path formulas over infinite fair paths, the bounded semantics of knowledge.
 
 Never goes through BDDs: `encode` builds the CNF from the typed model, `bmc` decides
-invariants, `check` answers `check --engine sat`.
+invariants, `ltl` path formulas, `knowledge` epistemic counterexamples, and `check` answers
+`check --engine sat`.
 """
 
 from .bmc import Outcome, check_invariant
