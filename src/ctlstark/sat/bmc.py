@@ -80,7 +80,7 @@ def check_property(model: Model, holds_at: Callable[[Unrolling, int], int], boun
             checkpoint()
             step.circuit.clause([holds_at(step, k)])
             step.add_step()
-            if not _induction_step(step, -holds_at(step, k + 1)):
+            if not _induction_step(step, -holds_at(step, k + 1), distinct_frames=step.depth + 1 - span):
                 return Outcome(True, f"sat:k-induction k={k + 1}", k + 1)
         return Outcome(None, f"sat:unknown up to {bound}", bound)
     finally:
@@ -88,15 +88,18 @@ def check_property(model: Model, holds_at: Callable[[Unrolling, int], int], boun
         step.circuit.delete()
 
 
-def _induction_step(step: Unrolling, bad: int) -> bool:
-    """Whether a simple path of the step solver's frames ends in `bad` (the other constraints are clauses).
+def _induction_step(step: Unrolling, bad: int, distinct_frames: int) -> bool:
+    """Whether a path of the step solver's frames, its first `distinct_frames` pairwise distinct, ends in
+    `bad` (the other constraints are clauses).
 
+    A shortest path to a bad *state* is simple; to a bad *step* s → s', only up to s: s' may repeat
+    any earlier state (a self-loop, say), so the frames of the last step's target are left free.
     Simple-path constraints are added lazily: solve without them, and where the path
     found repeats a state, require those two frames to differ and solve again (a repeated
     pair stays required at every later depth, where it is still needed).
     """
     while step.circuit.solve([bad]):
-        states, _ = step.decode(step.depth + 1)
+        states, _ = step.decode(distinct_frames)
         first_seen: dict[State, int] = {}
         repeated = []
         for index, state in enumerate(states):

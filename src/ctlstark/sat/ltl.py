@@ -304,8 +304,18 @@ def monotone_progress(model: Model, invariant: f.Formula) -> str | None:
         if not directions:
             return None
         text = f.to_text(invariant, limit=12)
-        if not circuit.solve([-_progress(unrolling, directions, 0)]):
+        idle = -_progress(unrolling, directions, 0)
+        if not circuit.solve([idle]):
             return f"sat:ranking (every step in {text} turns one of {len(directions)} monotone state bits)"
+        monotone = {(variable, index) for variable, index, _ in directions}
+        others = [(variable, index) for variable in unrolling.variables
+                  for index in range(len(unrolling.states[0][variable].bits)) if (variable, index) not in monotone]
+        if len(others) <= HOUDINI_BITS:
+            clauses = inductive_clauses(model, others)
+            if clauses and not circuit.solve([idle, _clauses_hold(unrolling, clauses, 0)]):
+                return (f"sat:ranking (every reachable step in {text} turns one of {len(directions)} monotone "
+                        f"state bits; the steps without lie outside an inductive invariant of {len(clauses)} "
+                        f"clauses over the {len(others)} other bits)")
     finally:
         unrolling.circuit.delete()
 
@@ -318,6 +328,60 @@ def monotone_progress(model: Model, invariant: f.Formula) -> str | None:
         return (f"sat:ranking (every reachable step in {text} turns one of {len(directions)} monotone state "
                 f"bits; no step without: {proof.route.removeprefix('sat:')})")
     return None
+
+
+HOUDINI_BITS = 24
+"""The most non-monotone bits whose pairs `inductive_clauses` tries as candidate invariants."""
+
+Clause = tuple[tuple[Variable, int, bool], ...]
+"""A disjunction of state bits: (variable, bit index, polarity)."""
+
+
+def inductive_clauses(model: Model, bits: list[tuple[Variable, int]]) -> list[Clause]:
+    """The largest set of clauses of one or two of `bits` (either polarity) that holds in every initial state
+    and is inductive as a whole — hence holds in every reachable state (Houdini: drop the candidates an
+    initial state or a step from the conjunction violates, until none is)."""
+    literals = [(variable, index, polarity) for variable, index in bits for polarity in (True, False)]
+    candidates: list[Clause] = [(literal,) for literal in literals]
+    candidates += [(first, second) for position, first in enumerate(literals) for second in literals[position + 1:]
+                   if first[:2] != second[:2]]
+    unrolling = Unrolling(model)
+    try:
+        unrolling.add_frame()
+        start = unrolling.condition(model.initial_condition, 0)
+        candidates = _survivors(unrolling, candidates, [start], 0)
+        unrolling.add_step()
+        while candidates:
+            before = len(candidates)
+            candidates = _survivors(unrolling, candidates, [_clauses_hold(unrolling, candidates, 0)], 1)
+            if len(candidates) == before:
+                return candidates
+        return []
+    finally:
+        unrolling.circuit.delete()
+
+
+def _survivors(unrolling: Unrolling, candidates: list[Clause], assumptions: list[int], t: int) -> list[Clause]:
+    """The candidates left once every solution with `assumptions` that violates some at frame t has dropped
+    those it violates."""
+    circuit = unrolling.circuit
+    while candidates:
+        checkpoint()
+        if not circuit.solve(assumptions + [-_clauses_hold(unrolling, candidates, t)]):
+            break
+        true = circuit.true_literals()
+        candidates = [clause for clause in candidates
+                      if any((unrolling.states[t][variable].bits[index] in true) == polarity
+                             for variable, index, polarity in clause)]
+    return candidates
+
+
+def _clauses_hold(unrolling: Unrolling, clauses: list[Clause], t: int) -> int:
+    circuit = unrolling.circuit
+    return circuit.and_(circuit.or_(unrolling.states[t][variable].bits[index] if polarity
+                                    else -unrolling.states[t][variable].bits[index]
+                                    for variable, index, polarity in clause)
+                        for clause in clauses)
 
 
 def _progress(unrolling: Unrolling, directions: list[tuple[Variable, int, bool]], t: int) -> int:
