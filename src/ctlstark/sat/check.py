@@ -21,7 +21,8 @@ lasso, the path formula holds on it (evaluated explicitly) and its loop is fair.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import BddMemoryExhausted, TimeLimitReached, UnsupportedFormula
@@ -199,72 +200,106 @@ def _universal(model: Model, entry: FormulaEntry, path: f.Formula, bound: int) -
     return (None if lasso.found is None else True), lasso.route, None
 
 
+@dataclass
+class _FromStart:
+    """One initial state's answer to an existential formula: `verdict` True (a witness from it, `trace`
+    when one was asked for), False (refuted there) or None (unknown); `counts` False for a state that does
+    not count (unfair)."""
+
+    verdict: bool | None
+    route: str
+    depth: int = 0
+    trace: Trace | None = None
+    counts: bool = True
+
+
+def _every_initial_state(model: Model, answer: Callable[[State, str, bool], _FromStart],
+                         kind: str) -> tuple[bool | None, str, Trace | None]:
+    """An existential formula holds iff it holds in every initial state that counts: `answer(start, where,
+    wanted)` decides one (`wanted`: the first witness, whose trace the result shows). The route of a TRUE
+    gives the deepest witness and says `kind` ("lasso", "knowledge: …"; "" for none)."""
+    starts = _initial_states(model)
+    if not starts:
+        return True, "sat:bmc k=0 (no initial state)", None
+    first: Trace | None = None
+    witnessed = False
+    deepest = 0
+    unknown: str | None = None
+    for number, start in enumerate(starts, start=1):
+        checkpoint()
+        one = answer(start, f"initial state {number} of {len(starts)}", not witnessed)
+        if one.verdict is False:
+            return False, one.route, None
+        if one.verdict is None:
+            unknown = unknown or one.route
+        elif one.counts:
+            first = first if witnessed else one.trace
+            witnessed = True
+            deepest = max(deepest, one.depth)
+    if unknown is not None:
+        return None, unknown, None
+    if not witnessed:
+        return True, f"sat:bmc (no fair initial state among {len(starts)})", None
+    details = [kind.format(k=deepest)] if kind else []
+    details += [f"{len(starts)} initial states"] if len(starts) > 1 else []
+    return True, f"sat:bmc k={deepest}" + "".join(f" ({detail})" for detail in details), first
+
+
 def _existential(model: Model, entry: FormulaEntry, path: f.Formula,
                  bound: int) -> tuple[bool | None, str, Trace | None]:
     """`E ψ` over infinite fair paths, one initial state at a time: TRUE when each fair initial state starts
     a fair lasso satisfying ψ; FALSE at a fair initial state that starts none."""
-    starts = _initial_states(model)
-    if not starts:
-        return True, "sat:bmc k=0 (no initial state)", None
-    first: Lasso | None = None
-    deepest = 0
-    unknown: str | None = None
     fair = bool(model.fairness or model.compassion)
     ranking = Ranking(model)
-    for number, start in enumerate(starts, start=1):
-        checkpoint()
+
+    def from_start(start: State, where: str, wanted: bool) -> _FromStart:
         lasso = find_lasso(model, path, bound, initial=start, ranking=ranking)
-        where = f"initial state {number} of {len(starts)}"
-        if lasso.found is False:
-            if not fair:
-                return False, f"{lasso.route} (no lasso from {where})", None
-            start_is_fair = find_lasso(model, f.Const(True), bound, initial=start)
-            if start_is_fair.found is True:
-                return False, f"{lasso.route} (no lasso from {where}, which is fair)", None
-            if start_is_fair.found is None:
-                unknown = unknown or f"{start_is_fair.route} (is {where} fair?)"
-            continue
         if lasso.found is None:
-            unknown = unknown or lasso.route
-            continue
-        first = first or lasso
-        deepest = max(deepest, lasso.depth)
-    if unknown is not None:
-        return None, unknown, None
-    if first is None:
-        return True, f"sat:bmc (no fair initial state among {len(starts)})", None
-    trace = lasso_trace(entry, "witness", first)
-    validate(model, trace, path)
-    suffix = f" ({len(starts)} initial states)" if len(starts) > 1 else ""
-    return True, f"sat:bmc k={deepest} (lasso){suffix}", _explaining(trace, path)
+            return _FromStart(None, lasso.route)
+        if lasso.found is True:
+            trace = None
+            if wanted:
+                trace = lasso_trace(entry, "witness", lasso)
+                validate(model, trace, path)
+            return _FromStart(True, lasso.route, lasso.depth, None if trace is None else _explaining(trace, path))
+        if not fair:
+            return _FromStart(False, f"{lasso.route} (no lasso from {where})")
+        start_is_fair = find_lasso(model, f.Const(True), bound, initial=start)
+        if start_is_fair.found is True:
+            return _FromStart(False, f"{lasso.route} (no lasso from {where}, which is fair)")
+        if start_is_fair.found is None:
+            return _FromStart(None, f"{start_is_fair.route} (is {where} fair?)")
+        return _FromStart(True, lasso.route, counts=False)
+
+    return _every_initial_state(model, from_start, "lasso")
 
 
 def _epistemic(model: Model, entry: FormulaEntry, kind: str, goal, bound: int) -> tuple[bool | None, str, Trace | None]:
     """`AG φ` (`EF ψ`) with knowledge: a run to a ¬φ (ψ) state in a bounded model, with a run per
     possibility operator (`knowledge.EpistemicSearch`); EF one initial state at a time."""
-    if kind == "AG":
-        starts: list[State | None] = [None]
-    else:
-        starts = list(_initial_states(model))
-        if not starts:
-            return True, "sat:bmc k=0 (no initial state)", None
-    first: Trace | None = None
-    deepest = 0
-    for start in starts:
+
+    def from_start(start: State | None, where: str, wanted: bool) -> _FromStart:
         finder = EpistemicSearch(model, goal, start)
         try:
             found, route, k = finder.search(bound)
             if found is None:
-                return None, route, None
+                return _FromStart(None, route)
             if found is False:  # no initial state, or the goal holds nowhere in the whole model
-                return kind == "AG" or "no initial state" in route, route, None
-            deepest = max(deepest, k)
-            if first is None:
-                first = finder.explain(k, entry.text, entry.formula, "counterexample" if kind == "AG" else "witness")
+                return _FromStart(False, route)
+            trace = finder.explain(k, entry.text, entry.formula, "counterexample" if kind == "AG" else "witness") \
+                if wanted else None
+            return _FromStart(True, route, k, trace)
         finally:
             finder.delete()
-    suffix = f" ({len(starts)} initial states)" if len(starts) > 1 else ""
-    return kind == "EF", f"sat:bmc k={deepest} (knowledge: runs of at most {deepest} steps){suffix}", first
+
+    if kind == "EF":
+        return _every_initial_state(model, from_start, "knowledge: runs of at most {k} steps")
+    one = from_start(None, "", True)
+    if one.verdict is None:
+        return None, one.route, None
+    if one.verdict is False:
+        return True, one.route, None
+    return False, f"sat:bmc k={one.depth} (knowledge: runs of at most {one.depth} steps)", one.trace
 
 
 def _initially(model: Model, formula: f.Formula) -> tuple[bool, str, None]:
@@ -297,29 +332,20 @@ def _initial_states(model: Model) -> list[State]:
 def _reachable(model: Model, entry: FormulaEntry, operand: f.Formula,
                bound: int) -> tuple[bool | None, str, Trace | None]:
     """CTL `EF φ`: every initial state reaches φ — `AG ¬φ` from each initial state."""
-    starts = _initial_states(model)
-    if not starts:
-        return True, "sat:bmc k=0 (no initial state)", None
-    first: Outcome | None = None
-    deepest = 0
-    unknown: Outcome | None = None
-    for number, start in enumerate(starts, start=1):
-        checkpoint()
+
+    def from_start(start: State, where: str, wanted: bool) -> _FromStart:
         outcome = check_invariant(model, f.Not(operand), bound, initial=start)
-        if outcome.holds is True:
-            return False, f"{outcome.route} (AG !φ from initial state {number} of {len(starts)})", None
         if outcome.holds is None:
-            unknown = unknown or outcome
-            continue
-        first = first or outcome
-        deepest = max(deepest, outcome.depth)
-    if unknown is not None:
-        return None, unknown.route, None
-    assert first is not None
-    trace = make_trace(entry, "witness", first)
-    validate(model, trace, operand)
-    suffix = f" ({len(starts)} initial states)" if len(starts) > 1 else ""
-    return True, f"sat:bmc k={deepest}{suffix}", trace
+            return _FromStart(None, outcome.route)
+        if outcome.holds is True:
+            return _FromStart(False, f"{outcome.route} (AG !φ from {where})")
+        trace = None
+        if wanted:
+            trace = make_trace(entry, "witness", outcome)
+            validate(model, trace, operand)
+        return _FromStart(True, outcome.route, outcome.depth, trace)
+
+    return _every_initial_state(model, from_start, "")
 
 
 def check_sat(model: Model | str | Path, formulas: Iterable[str | f.Formula | FormulaEntry], options,
