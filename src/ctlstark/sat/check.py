@@ -32,12 +32,14 @@ from ..model import FormulaEntry, Model
 from ..runtime.limits import acknowledge_stop, checkpoint
 from ..runtime.progress import Progress
 from ..semantics.expressions import holds
+from ..semantics.lasso import Lasso as PathLasso
+from ..semantics.lasso import holds_on_lasso
 from ..semantics.transitions import StateView
 from ..witness.trace import Step, Trace
 from .encode import Unrolling
 from .bmc import Outcome, State, check_invariant, initial_states
 from .knowledge import EpistemicSearch, knowledge_shape
-from .ltl import Lasso, Ranking, find_lasso, is_path_formula, lasso_satisfies
+from .ltl import Lasso, Ranking, find_lasso, is_path_formula
 
 DEFAULT_BOUND = 50
 INITIAL_STATES_LIMIT = 256
@@ -145,8 +147,13 @@ def validate(model: Model, trace: Trace, goal: f.Formula) -> None:
                                f"{f.to_text(goal)}")
         return
     states = [step.state for step in steps]
-    loop = states[trace.loop_start:]
-    if not lasso_satisfies(model, goal, states, trace.loop_start, truth):
+    path = PathLasso(tuple(states[:trace.loop_start]), tuple(states[trace.loop_start:]))
+    loop = path.loop
+
+    def satisfying(formula: f.Formula) -> frozenset[State]:
+        return frozenset(state for state in states if truth(model, formula, state))
+
+    if not holds_on_lasso(goal, path, satisfying):
         raise WitnessError(f"SAT trace for {trace.formula_text}: the lasso does not satisfy {f.to_text(goal)}")
     if not all(any(truth(model, justice, state) for state in loop) for justice in model.fairness) or \
             any(any(truth(model, p, state) for state in loop) and not any(truth(model, q, state) for state in loop)
@@ -213,11 +220,12 @@ class _FromStart:
     counts: bool = True
 
 
-def _every_initial_state(model: Model, answer: Callable[[State, str, bool], _FromStart],
-                         kind: str) -> tuple[bool | None, str, Trace | None]:
+def _every_initial_state(model: Model, answer: Callable[[State, str, bool], _FromStart], kind: str, *,
+                         refutable_after_unknown: bool = True) -> tuple[bool | None, str, Trace | None]:
     """An existential formula holds iff it holds in every initial state that counts: `answer(start, where,
     wanted)` decides one (`wanted`: the first witness, whose trace the result shows). The route of a TRUE
-    gives the deepest witness and says `kind` ("lasso", "knowledge: …"; "" for none)."""
+    gives the deepest witness and says `kind` ("lasso", "knowledge: …"; "" for none). After an unknown
+    answer the other states are still tried for a refutation, unless `refutable_after_unknown` is False."""
     starts = _initial_states(model)
     if not starts:
         return True, "sat:bmc k=0 (no initial state)", None
@@ -232,6 +240,8 @@ def _every_initial_state(model: Model, answer: Callable[[State, str, bool], _Fro
             return False, one.route, None
         if one.verdict is None:
             unknown = unknown or one.route
+            if not refutable_after_unknown:
+                break
         elif one.counts:
             first = first if witnessed else one.trace
             witnessed = True
@@ -293,7 +303,9 @@ def _epistemic(model: Model, entry: FormulaEntry, kind: str, goal, bound: int) -
             finder.delete()
 
     if kind == "EF":
-        return _every_initial_state(model, from_start, "knowledge: runs of at most {k} steps")
+        # the bounded semantics refutes EF only when every run ends, which holds for all initial states or none
+        return _every_initial_state(model, from_start, "knowledge: runs of at most {k} steps",
+                                    refutable_after_unknown=False)
     one = from_start(None, "", True)
     if one.verdict is None:
         return None, one.route, None
