@@ -94,24 +94,33 @@ def _induction_step(step: Unrolling, bad: int, distinct_frames: int) -> bool:
 
     A shortest path to a bad *state* is simple; to a bad *step* s → s', only up to s: s' may repeat
     any earlier state (a self-loop, say), so the frames of the last step's target are left free.
-    Simple-path constraints are added lazily: solve without them, and where the path
-    found repeats a state, require those two frames to differ and solve again (a repeated
-    pair stays required at every later depth, where it is still needed).
     """
-    while step.circuit.solve([bad]):
-        states, _ = step.decode(distinct_frames)
+    return simple_path_exists(step, [bad], distinct_frames)[0]
+
+
+def simple_path_exists(unrolling: Unrolling, assumptions: list[int], distinct_frames: int) -> tuple[bool, bool]:
+    """(exists, constrained): whether the unrolling's constraints and `assumptions` have a solution whose
+    first `distinct_frames` frames are pairwise distinct, and whether simple-path constraints were added.
+
+    They are added lazily: solve without them, and where the path found repeats a state, require
+    those two frames to differ and solve again (a repeated pair stays required at every later depth,
+    where it is still needed).
+    """
+    constrained = False
+    while unrolling.circuit.solve(assumptions):
+        states, _ = unrolling.decode(distinct_frames)
         first_seen: dict[State, int] = {}
         repeated = []
         for index, state in enumerate(states):
-            if state in first_seen:
-                repeated.append((first_seen[state], index))
-            else:
-                first_seen[state] = index
+            earlier = first_seen.setdefault(state, index)
+            if earlier != index:
+                repeated.append((earlier, index))
         if not repeated:
-            return True
+            return True, constrained
         for earlier, later in repeated:
-            step.distinct(earlier, later)
-    return False
+            unrolling.distinct(earlier, later)
+        constrained = True
+    return False, constrained
 
 
 def initial_states(model: Model, limit: int) -> list[State]:

@@ -37,7 +37,7 @@ from ..logic import formula as f
 from ..model import Model, Value, Variable
 from ..runtime.limits import checkpoint
 from .cnf import FALSE, TRUE, Circuit
-from .bmc import check_property
+from .bmc import check_property, simple_path_exists
 from .encode import Unrolling
 
 State = tuple[Value, ...]
@@ -437,21 +437,10 @@ class _StaySearch:
             unrolling.add_step()
             unrolling.circuit.clause([unrolling.proposition(self.invariant, unrolling.depth)])
         text = f.to_text(self.invariant, limit=12)
-        while unrolling.circuit.solve():
-            if not self.simple_paths:
-                return None
-            states, _ = unrolling.decode(k + 1)
-            first_seen: dict[State, int] = {}
-            repeated = []
-            for index, state in enumerate(states):
-                earlier = first_seen.setdefault(state, index)
-                if earlier != index:
-                    repeated.append((earlier, index))
-            if not repeated:
-                return None
-            for earlier, later in repeated:
-                unrolling.distinct(earlier, later)
-            self.made_simple = True
+        exists, constrained = simple_path_exists(unrolling, [], k + 1 if self.simple_paths else 0)
+        if exists:
+            return None
+        self.made_simple = self.made_simple or constrained
         if self.made_simple:
             return f"sat:bmc k={k} (complete: no simple path of {k} steps stays in {text})"
         return f"sat:bmc k={k} (complete: every run leaves {text} within {k} steps)"
