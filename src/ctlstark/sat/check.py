@@ -12,10 +12,7 @@ Any other formula is reported as not checked (`verdict=None`, an `error` saying 
 exit 3), never handed to the BDD engine silently.
 
 Every counterexample and witness becomes a `Trace` and is validated by replay on the
-explicit semantics before it is reported: its first state is initial, each step's joint
-action is enabled and leads to the next state (`semantics.transitions.StateView.allows`,
-what `witness.replay` checks), and the last state violates (satisfies) φ — or, for a
-lasso, the path formula holds on it (evaluated explicitly) and its loop is fair.
+explicit semantics (`replay`) before it is reported.
 """
 
 from __future__ import annotations
@@ -31,15 +28,12 @@ from ..logic.normalise import is_ctl_path, push_negation
 from ..model import FormulaEntry, Model
 from ..runtime.limits import acknowledge_stop, checkpoint
 from ..runtime.progress import Progress
-from ..semantics.expressions import holds
-from ..semantics.lasso import Lasso as PathLasso
-from ..semantics.lasso import holds_on_lasso
-from ..semantics.transitions import StateView
 from ..witness.trace import Step, Trace
 from .encode import Unrolling
 from .bmc import Outcome, State, check_invariant, initial_states
 from .knowledge import EpistemicSearch, knowledge_shape
 from .ltl import Lasso, Ranking, find_lasso, is_path_formula
+from .replay import validate
 
 DEFAULT_BOUND = 50
 INITIAL_STATES_LIMIT = 256
@@ -80,31 +74,6 @@ def path_shape(formula: f.Formula, fair: bool) -> tuple[str, f.Formula] | None:
     return None
 
 
-def truth(model: Model, formula: f.Formula, state: State) -> bool:
-    """A propositional formula's value in one explicit state (the replay's own evaluation)."""
-    valuation = dict(zip(model.variables, state))
-    match formula:
-        case f.Const(value=value):
-            return value
-        case f.Prop(name=name):
-            return holds(model.propositions[name], valuation)
-        case f.AgentStates(agent=agent, kind=kind):
-            condition = model.agent(agent).red_states
-            red = condition is not None and holds(condition, valuation)
-            return red if kind == "red" else not red
-        case f.Not(operand=operand):
-            return not truth(model, operand, state)
-        case f.And(left=left, right=right):
-            return truth(model, left, state) and truth(model, right, state)
-        case f.Or(left=left, right=right):
-            return truth(model, left, state) or truth(model, right, state)
-        case f.Implies(left=left, right=right):
-            return not truth(model, left, state) or truth(model, right, state)
-        case f.Iff(left=left, right=right):
-            return truth(model, left, state) == truth(model, right, state)
-    raise Unsupported(f"{f.to_text(formula)} is not propositional")
-
-
 def make_trace(entry: FormulaEntry, kind: str, outcome: Outcome) -> Trace:
     """The trace of a BMC outcome: the finite path to the state that decides."""
     steps = [Step(state, outcome.actions[index] if index < len(outcome.actions) else None)
@@ -117,48 +86,6 @@ def lasso_trace(entry: FormulaEntry, kind: str, lasso: Lasso) -> Trace:
     steps = [Step(state, lasso.actions[index]) for index, state in enumerate(lasso.states)]
     return Trace(formula_text=entry.text, kind=kind, steps=steps, loop_start=lasso.loop_start,  # type: ignore[arg-type]
                  formula=entry.formula)
-
-
-def validate(model: Model, trace: Trace, goal: f.Formula) -> None:
-    """Replay a SAT trace on the explicit semantics: initial start, legal steps (a lasso's loop closing
-    by a legal step); a finite trace ends in a `goal` state, a lasso satisfies the path formula `goal` and
-    meets every Fairness formula (and every compassion pair) on its loop.
-
-    Raises `WitnessError` (an internal error) on any failure.
-    """
-    from ..witness.extract import WitnessError
-
-    view = StateView(model)
-    steps = trace.steps
-    if not steps or not view.is_initial(steps[0].state):
-        raise WitnessError(f"SAT trace for {trace.formula_text}: does not start in an initial state")
-    for index in range(len(steps)):
-        following = trace.successor_index(index)
-        if following is None:
-            continue
-        action = steps[index].action
-        reason = "no joint action" if action is None else view.allows(steps[index].state, action,
-                                                                        steps[following].state)
-        if reason is not None:
-            raise WitnessError(f"SAT trace for {trace.formula_text}: step {index} -> {following}: {reason}")
-    if trace.loop_start is None:
-        if steps[-1].action is not None or not truth(model, goal, steps[-1].state):
-            raise WitnessError(f"SAT trace for {trace.formula_text}: the last state does not satisfy "
-                               f"{f.to_text(goal)}")
-        return
-    states = [step.state for step in steps]
-    path = PathLasso(tuple(states[:trace.loop_start]), tuple(states[trace.loop_start:]))
-    loop = path.loop
-
-    def satisfying(formula: f.Formula) -> frozenset[State]:
-        return frozenset(state for state in states if truth(model, formula, state))
-
-    if not holds_on_lasso(goal, path, satisfying):
-        raise WitnessError(f"SAT trace for {trace.formula_text}: the lasso does not satisfy {f.to_text(goal)}")
-    if not all(any(truth(model, justice, state) for state in loop) for justice in model.fairness) or \
-            any(any(truth(model, p, state) for state in loop) and not any(truth(model, q, state) for state in loop)
-                for p, q in model.compassion):
-        raise WitnessError(f"SAT trace for {trace.formula_text}: the lasso's loop is not fair")
 
 
 def decide(model: Model, entry: FormulaEntry, bound: int) -> tuple[bool | None, str, Trace | None]:

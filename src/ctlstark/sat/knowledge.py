@@ -26,6 +26,7 @@ from ..runtime.limits import checkpoint
 from ..semantics.transitions import StateView
 from ..witness.trace import Link, Step, Trace
 from .encode import Unrolling
+from .replay import check_run, truth
 
 KNOWLEDGE = (f.K, f.GK, f.DK)
 
@@ -189,7 +190,7 @@ class EpistemicSearch:
         states, actions = self.main.decode_run(k + 1)
         steps = [Step(state, actions[index] if index < len(actions) else None) for index, state in enumerate(states)]
         trace = Trace(formula_text=formula_text, kind=kind, steps=steps, formula=formula)  # type: ignore[arg-type]
-        _check_run(view, trace)
+        check_run(view, trace)
         if not self._justify(view, self.goal, trace, k):
             from ..witness.extract import WitnessError
 
@@ -198,8 +199,6 @@ class EpistemicSearch:
 
     def _justify(self, view: StateView, node: Node, parent: Trace, k: int) -> bool:
         """Whether `node` holds at the last state of `parent` by the solution; links its knowledge counterexamples."""
-        from .check import truth
-
         state = parent.steps[-1].state
         if isinstance(node, Junction):
             values = [self._justify(view, part, parent, k) for part in node.parts]
@@ -214,7 +213,7 @@ class EpistemicSearch:
             run = Trace(formula_text=f"a run to a state {', '.join(agents)} cannot tell apart", kind="path",
                         steps=[Step(s, run_actions[i] if i < len(run_actions) else None)
                                for i, s in enumerate(run_states)])
-            _check_run(view, run)
+            check_run(view, run)
             if not self._justify(view, node.operand, run, k):
                 return False
             claim = Trace(formula_text=f.to_text(node.knows), kind="counterexample", steps=[Step(state, None)],
@@ -223,16 +222,3 @@ class EpistemicSearch:
             parent.children.append(Link(len(parent.steps) - 1, "justifies", claim))
             return True
         return truth(self.model, node, state)
-
-
-def _check_run(view: StateView, trace: Trace) -> None:
-    """A run from an initial state whose every step is allowed (raises `WitnessError` otherwise)."""
-    from ..witness.extract import WitnessError
-
-    steps = trace.steps
-    if not view.is_initial(steps[0].state):
-        raise WitnessError(f"SAT trace for {trace.formula_text}: does not start in an initial state")
-    for index in range(len(steps) - 1):
-        reason = view.allows(steps[index].state, steps[index].action, steps[index + 1].state)
-        if reason is not None:
-            raise WitnessError(f"SAT trace for {trace.formula_text}: step {index}: {reason}")

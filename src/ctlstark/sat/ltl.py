@@ -37,10 +37,9 @@ from ..logic import formula as f
 from ..model import Model, Value, Variable
 from ..runtime.limits import checkpoint
 from .cnf import FALSE, TRUE, Circuit
-from .bmc import check_property, simple_path_exists
+from .bmc import State, check_property, simple_path_exists
 from .encode import Unrolling
 
-State = tuple[Value, ...]
 
 
 @dataclass
