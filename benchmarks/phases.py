@@ -35,6 +35,10 @@ class LoggedProgress:
     def formula(self, index: int, total: int, text: str) -> None:
         self._line(f"formula {index}/{total}: {' '.join(text.split())[:100]}")
 
+    def formula_done(self, result) -> None:
+        verdict = {True: "TRUE", False: "FALSE", None: "unknown"}[result.verdict]
+        self._line(f"formula {result.index}: {verdict} in {result.seconds:.1f} s")
+
     def close(self) -> None:
         self._line("end")
 

@@ -778,6 +778,78 @@ def collecting_games(draw: Draw, smallest: int = 2, largest: int = 3) -> Model:
 
 
 @st.composite
+def turn_based_games(draw: Draw) -> Model:
+    """Games where one player moves at a time: the environment's `turn` passes round the players,
+    the player on turn picks a move (some only while a board condition holds, else it passes with
+    `wait`), the others `wait`. Each move sets board cells (random values, some only under a
+    condition on the board), so every joint action has one successor unless `clash` adds a second
+    line giving a cell another value under the same move (a nondeterministic evolution).
+
+    In most states one side of a coalition has a single move (the regions a turn-based `pre_g`
+    could treat as `EX` / `AX`); with three players and a coalition of two, both sides choose.
+    """
+    players = [f"P{i}" for i in range(draw(st.integers(2, 3)))]
+    cells = [f"c{i}" for i in range(draw(st.integers(1, 3)))]
+    top = draw(st.integers(1, 2))
+    clash = draw(st.booleans())
+    moves = {player: [f"m{j}" for j in range(draw(st.integers(1, 3)))] for player in players}
+
+    def board_condition() -> str:
+        cell, value = draw(st.sampled_from(cells)), draw(st.integers(0, top))
+        return f"{cell} {draw(st.sampled_from(('=', '<>', '<=')))} {value}"
+
+    evolution = [f"    turn = {(i + 1) % len(players)} if turn = {i};" for i in range(len(players))]
+    for player in players:
+        for move in moves[player]:
+            for cell in draw(st.lists(st.sampled_from(cells), min_size=1, max_size=len(cells), unique=True)):
+                guard = f"{player}.Action = {move}"
+                if draw(st.booleans()):
+                    guard += f" and {board_condition()}"
+                evolution.append(f"    {cell} = {draw(st.integers(0, top))} if {guard};")
+                if clash and draw(st.booleans()):
+                    evolution.append(f"    {cell} = {draw(st.integers(0, top))} if {player}.Action = {move};")
+    text = [
+        "Semantics = SingleAssignment;",
+        "Agent Environment",
+        f"  Obsvars: turn : 0 .. {len(players) - 1}; "
+        + " ".join(f"{cell} : 0 .. {top};" for cell in cells) + " end Obsvars",
+        "  Actions = {tick};",
+        "  Protocol: Other : {tick}; end Protocol",
+        "  Evolution:", *evolution, "  end Evolution",
+        "end Agent",
+    ]
+    for index, player in enumerate(players):
+        condition = f"Environment.turn = {index}"
+        if draw(st.booleans()):
+            condition += " and Environment." + board_condition()
+        chosen = draw(st.lists(st.sampled_from(moves[player]), min_size=1, unique=True))
+        text += [
+            f"Agent {player}",
+            "  Vars: moved : boolean; end Vars",
+            f"  Actions = {{{', '.join(moves[player] + ['wait'])}}};",
+            f"  Protocol: {condition} : {{{', '.join(chosen)}}}; Other : {{wait}}; end Protocol",
+            "  Evolution:",
+            *[f"    moved = true if Action = {move};" for move in moves[player]],
+            "  end Evolution",
+            "end Agent",
+        ]
+    text += [
+        "Evaluation",
+        *[f"  {cell}top if Environment.{cell} = {top};" for cell in cells],
+        "  first if Environment.turn = 0;",
+        f"  moved if {players[0]}.moved = true;",
+        "end Evaluation",
+        "InitStates Environment.turn = 0" + "".join(f" and Environment.{cell} = 0" for cell in cells)
+        + "".join(f" and {player}.moved = false" for player in players) + "; end InitStates",
+        "Groups " + " ".join(f"g{i} = {{{player}}};" for i, player in enumerate(players))
+        + f" pair = {{{players[0]}, {players[1]}}}; end Groups",
+        "Formulae first; end Formulae",
+    ]
+    from ctlstark.ispl import parse_model
+    return parse_model("\n".join(text), "turns.ispl")
+
+
+@st.composite
 def models_and_atl_formulas(draw: Draw, max_bits: int = 6, depth: int = 3,
                             model_strategy: st.SearchStrategy[Model] | None = None) -> tuple[Model, f.Formula]:
     """A random model whose groups include the grand coalition, and a random state formula with ATL at the top

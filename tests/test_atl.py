@@ -23,7 +23,7 @@ from ctlstark.model import Model
 from ctlstark.symbolic.system import build_system
 
 from ispl_writer import write_model
-from strategies import models_and_atl_formulas
+from strategies import models_and_atl_formulas, turn_based_games
 
 
 # Matching pennies, repeated while the matcher wins; a lost game is a deadlock
@@ -222,4 +222,11 @@ def assert_atl_agrees(model: Model, formula: f.Formula) -> None:
 @settings(max_examples=examples(200))
 @given(models_and_atl_formulas())
 def test_atl_states_agree(case: tuple[Model, f.Formula]) -> None:
+    assert_atl_agrees(*case)
+
+
+@settings(max_examples=examples(150))
+@given(models_and_atl_formulas(model_strategy=turn_based_games()))
+def test_atl_states_agree_on_turn_based_games(case: tuple[Model, f.Formula]) -> None:
+    """Games where one side chooses at a time (most GDL games), with deadlocks and nondeterministic moves."""
     assert_atl_agrees(*case)
