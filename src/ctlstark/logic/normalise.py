@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .formula import (
-    ActionAtom, And, Const, F, Formula, G, Iff, Implies, Not, Or, R, U, W, X,
-    children, is_state_formula,
+    SC, A, ActionAtom, And, Const, E, F, Formula, G, Iff, Implies, Not, Or, R, U, W, X,
+    children, is_state_formula, reads_as_state_formula,
 )
 
 TRUE = Const(True)
@@ -112,4 +112,22 @@ def is_ctl_path(path: Formula) -> bool:
     return isinstance(path, _CTL_SHAPES) and all(is_state_formula(child) for child in children(path))
 
 
-__all__ = ["is_ctl_path", "path_nnf", "push_negation", "subformulas"]
+def existential_path(formula: Formula, value: bool) -> tuple[Formula, bool] | None:
+    """For `E ψ` true, `A ψ` false or `SC(i, j, ψ)` true: the path formula to witness (`ψ` or `¬ψ` pushed in) and whether it is CTL-shaped.
+
+    None when `formula` with truth value `value` has no linear explanation of this kind.
+    """
+    if isinstance(formula, SC) and formula.condition is None and value:
+        return existential_path(E(formula.path), True)
+    if isinstance(formula, E) and value:
+        path = push_negation(formula.path)
+    elif isinstance(formula, A) and not value:
+        path = push_negation(Not(formula.path))
+    else:
+        return None
+    if reads_as_state_formula(path, formula.infinite):
+        return None
+    return path, is_ctl_path(path) and not formula.infinite  # MCMAS's LTL/CTL* entries: infinite paths only
+
+
+__all__ = ["existential_path", "is_ctl_path", "path_nnf", "push_negation", "subformulas"]

@@ -31,7 +31,7 @@ from ..runtime.progress import Progress
 from ..witness.trace import Step, Trace
 from .encode import Unrolling
 from .bmc import Outcome, State, check_invariant, initial_states
-from .knowledge import EpistemicSearch, knowledge_shape
+from .existential import ExistentialSearch, existential_shape, has_knowledge, require_no_fairness
 from .ltl import Lasso, Ranking, find_lasso, is_path_formula
 from .replay import validate
 
@@ -90,9 +90,11 @@ def lasso_trace(entry: FormulaEntry, kind: str, lasso: Lasso) -> Trace:
 
 def decide(model: Model, entry: FormulaEntry, bound: int) -> tuple[bool | None, str, Trace | None]:
     """(verdict, route, trace) of one formula; raises `Unsupported` for what the SAT engine does not decide."""
-    epistemic = knowledge_shape(entry.formula, model)
-    if epistemic is not None:
-        return _epistemic(model, entry, *epistemic, bound)
+    if f.is_propositional(entry.formula) and not (model.fairness or model.compassion):
+        return _initially(model, entry.formula)  # with fairness: at the fair initial states only
+    existential = existential_shape(entry.formula)
+    if existential is not None and has_knowledge(existential[1]):
+        return _bounded_semantics(model, entry, *existential, bound)
     fair = bool(model.fairness or model.compassion)
     shape = path_shape(entry.formula, fair)
     if shape is not None:
@@ -103,9 +105,12 @@ def decide(model: Model, entry: FormulaEntry, bound: int) -> tuple[bool | None, 
             return _universal(model, entry, path, bound)
         return _existential(model, entry, path, bound)
     shape = invariant_shape(entry.formula)
+    if shape is None and existential is not None:
+        return _bounded_semantics(model, entry, *existential, bound)
     if shape is None:
-        raise Unsupported("not supported by the SAT engine: it decides AG φ, EF φ, AF φ, EG φ (φ propositional) "
-                          "and LTL/CTL* A ψ, E ψ with ψ built from propositional formulas by X F G U R W "
+        raise Unsupported("not supported by the SAT engine: it decides AG φ, EF φ, AF φ, EG φ (φ propositional), "
+                          "LTL/CTL* A ψ, E ψ with ψ built from propositional formulas by X F G U R W, and "
+                          "finds witnesses of existential CTLK formulas (counterexamples of universal ones) "
                           "(docs/sat.md)")
     kind, operand = shape
     if kind == "AG":
@@ -151,7 +156,7 @@ def _every_initial_state(model: Model, answer: Callable[[State, str, bool], _Fro
                          refutable_after_unknown: bool = True) -> tuple[bool | None, str, Trace | None]:
     """An existential formula holds iff it holds in every initial state that counts: `answer(start, where,
     wanted)` decides one (`wanted`: the first witness, whose trace the result shows). The route of a TRUE
-    gives the deepest witness and says `kind` ("lasso", "knowledge: …"; "" for none). After an unknown
+    gives the deepest witness and says `kind` ("lasso", "bounded semantics: …"; "" for none). After an unknown
     answer the other states are still tried for a refutation, unless `refutable_after_unknown` is False."""
     starts = _initial_states(model)
     if not starts:
@@ -211,34 +216,37 @@ def _existential(model: Model, entry: FormulaEntry, path: f.Formula,
     return _every_initial_state(model, from_start, "lasso")
 
 
-def _epistemic(model: Model, entry: FormulaEntry, kind: str, goal, bound: int) -> tuple[bool | None, str, Trace | None]:
-    """`AG φ` (`EF ψ`) with knowledge: a run to a ¬φ (ψ) state in a bounded model, with a run per
-    possibility operator (`knowledge.EpistemicSearch`); EF one initial state at a time."""
+def _bounded_semantics(model: Model, entry: FormulaEntry, kind: str, goal,
+                       bound: int) -> tuple[bool | None, str, Trace | None]:
+    """A formula in existential CTLK ("exists") or whose negation is ("forall"): a witness of `goal` in a
+    bounded model (`existential.ExistentialSearch`) — from every initial state for "exists" (TRUE), from
+    some initial state for "forall" (FALSE, a counterexample)."""
+    require_no_fairness(model)
+    trace_kind = "witness" if kind == "exists" else "counterexample"
 
     def from_start(start: State | None, where: str, wanted: bool) -> _FromStart:
-        finder = EpistemicSearch(model, goal, start)
+        finder = ExistentialSearch(model, goal, start)
         try:
             found, route, k = finder.search(bound)
             if found is None:
                 return _FromStart(None, route)
-            if found is False:  # no initial state, or the goal holds nowhere in the whole model
+            if found is False:  # no initial state, or the whole model has no witness
                 return _FromStart(False, route)
-            trace = finder.explain(k, entry.text, entry.formula, "counterexample" if kind == "AG" else "witness") \
-                if wanted else None
+            trace = finder.explain(k, entry.text, entry.formula, trace_kind) if wanted else None
             return _FromStart(True, route, k, trace)
         finally:
             finder.delete()
 
-    if kind == "EF":
-        # the bounded semantics refutes EF only when every run ends, which holds for all initial states or none
-        return _every_initial_state(model, from_start, "knowledge: runs of at most {k} steps",
+    if kind == "exists":
+        # the bounded semantics refutes only when every run ends, which holds for all initial states or none
+        return _every_initial_state(model, from_start, "bounded semantics: runs of at most {k} steps",
                                     refutable_after_unknown=False)
     one = from_start(None, "", True)
     if one.verdict is None:
         return None, one.route, None
     if one.verdict is False:
         return True, one.route, None
-    return False, f"sat:bmc k={one.depth} (knowledge: runs of at most {one.depth} steps)", one.trace
+    return False, f"sat:bmc k={one.depth} (bounded semantics: runs of at most {one.depth} steps)", one.trace
 
 
 def _initially(model: Model, formula: f.Formula) -> tuple[bool, str, None]:
@@ -324,9 +332,10 @@ def check_sat(model: Model | str | Path, formulas: Iterable[str | f.Formula | Fo
         trace = None
         try:
             verdict, route, trace = decide(model, entry, options.bound)
-            if verdict is None and "knowledge" in route:
-                error = f"undecided: no counterexample with runs of at most {options.bound} steps; the bounded " \
-                        "semantics of knowledge proves nothing universal (use --engine bdd or auto)"
+            if verdict is None and "bounded semantics" in route:
+                error = f"undecided: no witness or counterexample with runs of at most {options.bound} steps, and " \
+                        "the bounded semantics decides the other way only when every run ends (use --engine bdd " \
+                        "or auto)"
             elif verdict is None:
                 error = f"undecided: no counterexample within {options.bound} steps and no induction proof " \
                         f"up to depth {options.bound} (raise --bound, or use --engine bdd)"

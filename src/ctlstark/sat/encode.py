@@ -137,15 +137,11 @@ class Unrolling:
     def decode_run(self, frames: int) -> tuple[list[tuple[Value, ...]], list[tuple[str, ...]]]:
         """`decode` without the idle steps: the run's states and the joint actions between them."""
         true = self.circuit.true_literals()
-
-        def state(t: int) -> tuple[Value, ...]:
-            return tuple(self.states[t][v].decode(true) for v in self.variables)
-
-        states, actions = [state(0)], []
+        states, actions = [self.state_at(0, true)], []
         for t, idle in enumerate(self.idle[:frames - 1]):
             if idle == FALSE or idle not in true:  # an idle step's actions mean nothing (not even a valid code)
-                actions.append(tuple(str(self.actions[t][agent.name].decode(true)) for agent in self.model.agents))
-                states.append(state(t + 1))
+                actions.append(self.action_at(t, true))
+                states.append(self.state_at(t + 1, true))
         return states, actions
 
     @property
@@ -157,10 +153,15 @@ class Unrolling:
     def decode(self, frames: int) -> tuple[list[tuple[Value, ...]], list[tuple[str, ...]]]:
         """States of frames 0..frames-1 and the joint actions between them, from the last model."""
         true = self.circuit.true_literals()
-        states = [tuple(self.states[t][v].decode(true) for v in self.variables) for t in range(frames)]
-        actions = [tuple(str(self.actions[t][agent.name].decode(true)) for agent in self.model.agents)
-                   for t in range(frames - 1)]
-        return states, actions
+        return [self.state_at(t, true) for t in range(frames)], [self.action_at(t, true) for t in range(frames - 1)]
+
+    def state_at(self, t: int, true: set[int]) -> tuple[Value, ...]:
+        """Frame t's state in the model whose true literals are `true`."""
+        return tuple(self.states[t][v].decode(true) for v in self.variables)
+
+    def action_at(self, t: int, true: set[int]) -> tuple[str, ...]:
+        """The joint action of step t (from frame t) in the model whose true literals are `true`."""
+        return tuple(str(self.actions[t][agent.name].decode(true)) for agent in self.model.agents)
 
     def state_equals(self, t: int, state: Sequence[Value]) -> int:
         """A literal: frame t is `state`."""
@@ -173,9 +174,13 @@ class Unrolling:
 
     def equal(self, i: int, j: int) -> int:
         """A literal: frames i and j are the same state."""
+        return self.equal_to(i, self, j)
+
+    def equal_to(self, i: int, other: Unrolling, j: int) -> int:
+        """A literal: frame i and frame j of `other` (an unrolling on the same circuit) are the same state."""
         circuit = self.circuit
         return circuit.and_(circuit.iff(a, b) for v in self.variables
-                            for a, b in zip(self.states[i][v].bits, self.states[j][v].bits))
+                            for a, b in zip(self.states[i][v].bits, other.states[j][v].bits))
 
     # ------------------------------------------------------------ expressions
 

@@ -76,13 +76,15 @@ def validate(model: Model, trace: Trace, goal: f.Formula) -> None:
         raise WitnessError(f"SAT trace for {trace.formula_text}: the lasso's loop is not fair")
 
 
-def check_run(view: StateView, trace: Trace) -> None:
-    """The trace starts in an initial state and each step (the last one of a lasso back to its loop) is
-    allowed; raises `WitnessError` otherwise."""
+def check_run(view: StateView, trace: Trace, *, initial: bool = True) -> None:
+    """The trace starts in an initial state (unless not `initial`: a nested run) and each step (the last one
+    of a lasso back to its loop) is allowed; raises `WitnessError` otherwise."""
     from ..witness.extract import WitnessError
 
     steps = trace.steps
-    if not steps or not view.is_initial(steps[0].state):
+    if not steps:
+        raise WitnessError(f"SAT trace for {trace.formula_text}: has no steps")
+    if initial and not view.is_initial(steps[0].state):
         raise WitnessError(f"SAT trace for {trace.formula_text}: does not start in an initial state")
     for index in range(len(steps)):
         following = trace.successor_index(index)

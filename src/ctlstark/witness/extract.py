@@ -43,7 +43,7 @@ from collections.abc import Sequence
 
 from ..mc import ctl
 from ..mc.label import Checker
-from ..logic.normalise import is_ctl_path, push_negation
+from ..logic.normalise import existential_path
 from ..mc.tableau import ExistPath
 from ..errors import CtlstarkError
 from ..logic import formula as f
@@ -68,24 +68,6 @@ class NoTrace(CtlstarkError):
 def action_atom_holds(model: Model, atom: f.ActionAtom, action: tuple[str, ...] | None) -> bool:
     """Whether the joint action `action` (None: no transition) has `atom.agent` doing `atom.action`."""
     return action is not None and action[model.agent_names.index(atom.agent)] == atom.action
-
-
-def existential_path(formula: f.Formula, value: bool) -> tuple[f.Formula, bool] | None:
-    """For `E ψ` true, `A ψ` false or `SC(i, j, ψ)` true: the path formula to witness (`ψ` or `¬ψ` pushed in) and whether it is CTL-shaped.
-
-    None when `formula` with truth value `value` has no linear explanation of this kind.
-    """
-    if isinstance(formula, f.SC) and formula.condition is None and value:
-        return existential_path(f.E(formula.path), True)
-    if isinstance(formula, f.E) and value:
-        path = push_negation(formula.path)
-    elif isinstance(formula, f.A) and not value:
-        path = push_negation(f.Not(formula.path))
-    else:
-        return None
-    if f.reads_as_state_formula(path, formula.infinite):
-        return None
-    return path, is_ctl_path(path) and not formula.infinite  # MCMAS's LTL/CTL* entries: infinite paths only
 
 
 BOOLEAN_CONNECTIVES = (f.Not, f.And, f.Or, f.Implies, f.Iff)
