@@ -582,11 +582,12 @@ def test_a_reachable_idle_step_defeats_the_ranking() -> None:
 @st.composite
 def existential_formulas(draw, model, depth: int = 3, top: bool = False) -> f.Formula:
     """Formulas of existential CTLK, spelt in several ways: `E` over `X F G U R W`, `A` under a negation,
-    possibilities `!K(i, !φ)` (also `!GK`, `!DK`), `and`, `or` and propositional leaves (not at the `top`)."""
+    possibilities `!K(i, !φ)` (also `!GK`, `!DK`, `!GCK`), `and`, `or` and propositional leaves (not at the
+    `top`)."""
     if depth == 0 or not top and draw(st.integers(0, 3)) == 0:
         return draw(formulas(model, depth=1, temporal=False))
     sub = existential_formulas(model, depth - 1)
-    kinds = ("and", "or", "EX", "EF", "EG", "EU", "ER", "EW", "notA", "K", "GK", "DK")
+    kinds = ("and", "or", "EX", "EF", "EG", "EU", "ER", "EW", "notA", "K", "GK", "DK", "GCK")
     kind = draw(st.sampled_from(kinds[2:] if top else kinds))
     if kind in ("and", "or"):
         return (f.And if kind == "and" else f.Or)(draw(sub), draw(sub))
@@ -600,7 +601,7 @@ def existential_formulas(draw, model, depth: int = 3, top: bool = False) -> f.Fo
     if kind == "K":
         return f.Not(f.K(draw(st.sampled_from(model.agent_names)), f.Not(draw(sub))))
     group = draw(st.sampled_from(sorted(model.groups)))
-    return f.Not((f.GK if kind == "GK" else f.DK)(group, f.Not(draw(sub))))
+    return f.Not({"GK": f.GK, "DK": f.DK, "GCK": f.GCK}[kind](group, f.Not(draw(sub))))
 
 
 @st.composite

@@ -299,7 +299,8 @@ def check_command(
     engine: Engine = typer.Option(
         Engine.bdd, "--engine", case_sensitive=False,
         help="'bdd' (the symbolic engine), 'sat': bounded model checking, k-induction and lassos for invariants, "
-        "LTL over propositions and knowledge counterexamples, other formulas reported as not checked "
+        "LTL over propositions, witnesses of existential CTLK (counterexamples of universal CTLK), "
+        "other formulas reported as not checked "
         "(docs/sat.md), or 'auto': "
         "both side by side in two processes, each formula answered by the first to decide it (docs/portfolio.md).",
     ),

@@ -17,7 +17,8 @@ In the k-th bounded model every operator gets its own run on the one solver:
 * `EG φ`: k + 1 steps whose last state is one of the earlier ones — a lasso, an infinite path — with φ
   at every state;
 * a possibility: a run from an initial state (idle steps allowed) whose last frame the agents cannot
-  tell apart from the state where it is asked.
+  tell apart from the state where it is asked; for common knowledge (`!GCK(g, !χ)`) a chain of k such
+  runs (at least one), each alike for some member to the one before (a hop may stay where it is).
 
 An operator asked at several frames of its parent's run (φ of an until, the operand of `EG`) gets a
 run per frame; one asked at the last frame only (ψ of an until, the operand of a possibility) gets
@@ -25,8 +26,8 @@ one run, reused as k grows. Runs that must make real steps (`EX`, `EG`) are swit
 their literal is used, so a model without such a path leaves the rest satisfiable. What is found in a
 bounded model holds in the model (every run is real), so witnesses and counterexamples are sound; the
 bounded semantics proves nothing universal — except when every run of the model ends within k − 1
-steps, where the bounded model is the model. Models with fairness are not supported (paths and
-knowledge then range over fair states).
+steps, where the bounded model is the model (not with common knowledge: its chains may need more
+hops than k). Models with fairness are not supported (paths and knowledge then range over fair states).
 """
 
 from __future__ import annotations
@@ -48,11 +49,15 @@ from .replay import check_run, truth
 
 @dataclass(eq=False)
 class Possible:
-    """`!knows` for the knowledge formula `knows` (K, GK or DK): some reachable state the agents cannot
-    tell apart satisfies `operand` (the negated operand of `knows`)."""
+    """`!knows` for the knowledge formula `knows` (K, GK, DK or GCK): some reachable state the agents cannot
+    tell apart (for GCK: at the end of a chain of such states) satisfies `operand` (`knows`'s negated operand)."""
 
-    knows: f.K | f.GK | f.DK
+    knows: f.K | f.GK | f.DK | f.GCK
     operand: Node
+
+    def hops(self, k: int) -> int:
+        """The runs of its chain in the k-th bounded model: one, or k (at least one) for common knowledge."""
+        return max(k, 1) if isinstance(self.knows, f.GCK) else 1
 
 
 @dataclass(eq=False)
@@ -95,7 +100,7 @@ def existential_form(formula: f.Formula, positive: bool = True) -> Node | None:
         case f.Iff(left=left, right=right):  # (l ∧ ±r) ∨ (¬l ∧ ∓r)
             return _junction(False, _junction(True, existential_form(left, True), existential_form(right, positive)),
                              _junction(True, existential_form(left, False), existential_form(right, not positive)))
-        case f.K() | f.GK() | f.DK() if not positive:
+        case f.K() | f.GK() | f.DK() | f.GCK() if not positive:
             inner = existential_form(formula.operand, False)
             return None if inner is None else Possible(formula, inner)
         case f.E() | f.A():
@@ -139,14 +144,15 @@ def _junction(conjunction: bool, left: Node | None, right: Node | None) -> Node 
     return Junction(conjunction, [left, right])
 
 
-def has_knowledge(node: Node) -> bool:
+def has_knowledge(node: Node, common: bool = False) -> bool:
+    """Whether a possibility occurs in `node` (only common knowledge's, with `common`)."""
     match node:
-        case Possible():
-            return True
+        case Possible(knows=knows, operand=operand):
+            return not common or isinstance(knows, f.GCK) or has_knowledge(operand, common)
         case Junction(parts=parts):
-            return any(has_knowledge(part) for part in parts)
+            return any(has_knowledge(part, common) for part in parts)
         case Temporal(operand=operand, hold=hold):
-            return has_knowledge(operand) or hold is not None and has_knowledge(hold)
+            return has_knowledge(operand, common) or hold is not None and has_knowledge(hold, common)
     return False
 
 
@@ -169,9 +175,9 @@ def require_no_fairness(model: Model) -> None:
                                  "Fairness or Compassion (paths and knowledge range over fair states; docs/sat.md)")
 
 
-def observers(model: Model, knows: f.K | f.GK | f.DK) -> list[tuple[tuple[str, ...], tuple[Variable, ...]]]:
+def observers(model: Model, knows: f.K | f.GK | f.DK | f.GCK) -> list[tuple[tuple[str, ...], tuple[Variable, ...]]]:
     """The ways two states are alike for `knows`: (agents, the variables they must agree on) — one per
-    member for K and GK (some member cannot tell them apart), one for DK (all members together)."""
+    member for K, GK and GCK (some member cannot tell them apart), one for DK (all members together)."""
     if isinstance(knows, f.K):
         members: tuple[str, ...] = (knows.agent,)
     else:
@@ -201,7 +207,8 @@ class ExistentialSearch:
         self.goal = goal
         self.main = Unrolling(model)
         self.circuit = self.main.circuit
-        self.runs: dict[tuple[int, int, int | str], _Run] = {}
+        self.runs: dict[tuple[int, int, int | str, int], _Run] = {}
+        self.chains = has_knowledge(goal, common=True)
         self.main.add_frame()
         start = self.main.condition(model.initial_condition, 0) if initial is None \
             else self.main.state_equals(0, initial)
@@ -221,7 +228,7 @@ class ExistentialSearch:
                 checkpoint()
                 if k > 0:
                     every_run.add_step()
-                    if not every_run.circuit.solve():  # the (k-1)-th bounded model is the model
+                    if not self.chains and not every_run.circuit.solve():  # the (k-1)-th bounded model is the model
                         return False, f"sat:bmc k={k - 1} (complete: no run has {k} steps)", k - 1
                 if self.circuit.solve([self._literal(self.goal, self.main, 0, k)]):
                     return True, f"sat:bmc k={k} (bounded semantics: runs of at most {k} steps)", k
@@ -242,8 +249,12 @@ class ExistentialSearch:
                 literals = [self._literal(part, unrolling, t, k) for part in parts]
                 return circuit.and_(literals) if conjunction else circuit.or_(literals)
             case Possible(knows=knows, operand=operand):
-                run = self._run(node, unrolling, t, k).unrolling
-                return circuit.and_((self._alike(knows, unrolling, t, run, k), self._literal(operand, run, k, k)))
+                parts, before, at = [], unrolling, t
+                for hop in range(node.hops(k)):
+                    run = self._run(node, unrolling, t, k, hop).unrolling
+                    parts.append(self._alike(knows, before, at, run, k))
+                    before, at = run, k
+                return circuit.and_(parts + [self._literal(operand, before, k, k)])
             case Temporal(kind="X", operand=operand):
                 run = self._run(node, unrolling, t, k)
                 return circuit.and_((run.active, run.unrolling.equal_to(0, unrolling, t),
@@ -262,10 +273,11 @@ class ExistentialSearch:
                                     + [self._literal(operand, lasso, i, k) for i in range(k + 1)])
         return unrolling.proposition(node, t)
 
-    def _run(self, node: Possible | Temporal, anchor: Unrolling, t: int, k: int) -> _Run:
-        """`node`'s run for frame t of `anchor`, extended to the depth the k-th bounded model needs: a run per
-        anchor frame, except that the anchor's last frame (t = k) has one run for every k."""
-        key = (id(node), id(anchor), "last" if t == k else t)
+    def _run(self, node: Possible | Temporal, anchor: Unrolling, t: int, k: int, hop: int = 0) -> _Run:
+        """`node`'s run (its `hop`-th, in a chain) for frame t of `anchor`, extended to the depth the k-th
+        bounded model needs: a run per anchor frame, except that the anchor's last frame (t = k) has one run
+        for every k."""
+        key = (id(node), id(anchor), "last" if t == k else t, hop)
         run = self.runs.get(key)
         if run is None:
             run = self.runs[key] = self._new_run(node)
@@ -343,24 +355,29 @@ class ExistentialSearch:
 
     def _justify_possible(self, view: StateView, node: Possible, unrolling: Unrolling, t: int, k: int,
                           state: tuple, step: int) -> list[Link] | None:
-        run = self._run(node, unrolling, t, k).unrolling
-        run_states, run_actions = run.decode_run(k + 1)
-        target = run_states[-1]
-        agents = next((agents for agents, variables in observers(self.model, node.knows)
-                       if view.project(variables, state) == view.project(variables, target)), None)
-        if agents is None:
-            return None
-        witness = Trace(formula_text=f"a run to a state {', '.join(agents)} cannot tell apart", kind="path",
-                        steps=[Step(s, run_actions[i] if i < len(run_actions) else None)
-                               for i, s in enumerate(run_states)])
-        check_run(view, witness)
-        inner = self._justify(view, node.operand, run, k, k, target, len(run_states) - 1)
-        if inner is None:
-            return None
-        witness.children += inner
+        """A counterexample of `node.knows` at `state`: a chain of runs, each from an initial state to a state
+        some observer cannot tell apart from the previous one, the last where the operand holds."""
         claim = Trace(formula_text=f.to_text(node.knows), kind="counterexample", steps=[Step(state, None)],
                       formula=node.knows)
-        claim.children.append(Link(0, "indistinguishable", witness, agents))
+        parent, before = claim, state
+        for hop in range(node.hops(k)):
+            run = self._run(node, unrolling, t, k, hop).unrolling
+            run_states, run_actions = run.decode_run(k + 1)
+            target = run_states[-1]
+            agents = next((agents for agents, variables in observers(self.model, node.knows)
+                           if view.project(variables, before) == view.project(variables, target)), None)
+            if agents is None:
+                return None
+            witness = Trace(formula_text=f"a run to a state {', '.join(agents)} cannot tell apart", kind="path",
+                            steps=[Step(s, run_actions[i] if i < len(run_actions) else None)
+                                   for i, s in enumerate(run_states)])
+            check_run(view, witness)
+            parent.children.append(Link(len(parent.steps) - 1, "indistinguishable", witness, agents))
+            parent, before = witness, target
+        inner = self._justify(view, node.operand, run, k, k, before, len(parent.steps) - 1)
+        if inner is None:
+            return None
+        parent.children += inner
         return [Link(step, "justifies", claim)]
 
     def _justify_temporal(self, view: StateView, node: Temporal, unrolling: Unrolling, t: int, k: int,
