@@ -315,6 +315,17 @@ def test_unsupported_shapes_and_fairness() -> None:
         decide(fair, parse_formula("AF low", fair), 5)
 
 
+def test_recurrence_is_proved_where_no_path_settles() -> None:
+    """`LTL G F top`: its negation `F G !top` needs a path that stays in `!top` for ever, and from any state
+    the counter reaches 5 within 5 steps — proved without a lasso (before: unknown, only refutable)."""
+    for text in ("LTL G F top", "LTL G (low -> F top)", "A G F (Counter.n = 3)"):
+        verdict, route, _ = _decide_text(COUNTER, text)
+        assert verdict is True and "no path of" in route and "from any state" in route and "F G θ" in route, route
+    verdict, route, _ = _decide_text(COUNTER, "E (F G !top)")
+    assert verdict is False and "from any state" in route
+    assert _decide_text(COUNTER, "E G F (Counter.n = 3)")[:2] == (True, "sat:bmc k=6 (lasso)")
+
+
 def test_lasso_routes() -> None:
     """The counter runs 0..5 and resets (`inc` would leave the range at 5): `AF top` holds (every run leaves
     `!top` within 5 steps), `LTL F low` too (at once); `LTL F G low` does not: the lasso is the whole cycle.

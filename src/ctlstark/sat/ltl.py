@@ -96,6 +96,43 @@ def _collect_invariants(goal: f.Formula, positive: bool, found: list[f.Formula])
     return False
 
 
+def persistent_of(goal: f.Formula) -> list[f.Formula]:
+    """The propositional θs with `goal` ⇒ `F G θ` read off its conjuncts (through negations, `X`, `F`, the
+    right of `U`): a lasso satisfying `goal` stays in θ from some point on. `G F p` under `A` has the
+    negation `F G ¬p`; `G (req -> F ack)` has `F (req ∧ G ¬ack)`."""
+    found: list[f.Formula] = []
+    _collect_persistent(goal, True, found)
+    return found
+
+
+def _collect_persistent(goal: f.Formula, positive: bool, found: list[f.Formula]) -> None:
+    match goal, positive:
+        case f.Not(operand=operand), _:
+            _collect_persistent(operand, not positive, found)
+        case (f.And(left=left, right=right), True) | (f.Or(left=left, right=right), False):
+            _collect_persistent(left, positive, found)
+            _collect_persistent(right, positive, found)
+        case f.Implies(left=left, right=right), False:
+            _collect_persistent(left, True, found)
+            _collect_persistent(right, False, found)
+        case (f.F(operand=later), True) | (f.X(operand=later), True) | (f.U(right=later), True):
+            _collect_eventually(later, found)
+        case (f.G(operand=operand), False) | (f.X(operand=operand), False):  # ¬G ψ = F ¬ψ, ¬X ψ = X ¬ψ
+            _collect_eventually(f.Not(operand), found)
+        case f.G(operand=operand), True:  # G ψ ⇒ ψ
+            _collect_persistent(operand, True, found)
+        case f.F(operand=operand), False:  # ¬F ψ = G ¬ψ ⇒ ¬ψ
+            _collect_persistent(operand, False, found)
+
+
+def _collect_eventually(later: f.Formula, found: list[f.Formula]) -> None:
+    """`found` gains the θs of `F later`: those of `later`'s `G θ` conjuncts, and its own `F G θ` ones."""
+    invariant, _ = invariants_of(later)
+    if invariant is not None:
+        found.append(invariant)
+    _collect_persistent(later, True, found)
+
+
 class LassoEncoding:
     """The literal "frames 0 … k form a fair lasso on which `goal` holds at 0", for each k, on one unrolling."""
 
@@ -217,12 +254,15 @@ def find_lasso(model: Model, goal: f.Formula, bound: int, initial: Sequence[Valu
     `goal` holds, searched up to `bound` steps; or a proof that none exists; or unknown. `ranking` shares
     one `Ranking` between the searches for the same goal from several initial states."""
     invariant, exact = invariants_of(goal)
-    if invariant is not None:
-        proof = (ranking or Ranking(model)).route(invariant)
+    persistent = persistent_of(goal)
+    ranking = ranking or Ranking(model)
+    for theta in ([invariant] if invariant is not None else []) + persistent:
+        proof = ranking.route(theta)
         if proof is not None:
-            return Lasso(False, proof, 1)
+            return Lasso(False, proof if theta is invariant else f"{proof}, and ψ ⇒ F G θ", 1)
     base = Unrolling(model)
     stay: _StaySearch | None = None
+    settle = _StaySearch(model, persistent[0], None, anywhere=True) if persistent else None
     try:
         base.add_frame()
         start = base.condition(model.initial_condition, 0) if initial is None else base.state_equals(0, initial)
@@ -241,15 +281,16 @@ def find_lasso(model: Model, goal: f.Formula, bound: int, initial: Sequence[Valu
             if base.circuit.solve([encoding.query(k)]):
                 states, actions = base.decode(k + 1)
                 return Lasso(True, f"sat:bmc k={k} (lasso)", k, states[:k], actions, encoding.loop_start())
-            if stay is not None:
-                proof = stay.ends_within(k)
+            for search in (stay, settle):
+                proof = None if search is None else search.ends_within(k)
                 if proof is not None:
                     return Lasso(False, proof, k)
         return Lasso(None, f"sat:unknown up to {bound}", bound)
     finally:
         base.circuit.delete()
-        if stay is not None:
-            stay.delete()
+        for search in (stay, settle):
+            if search is not None:
+                search.delete()
 
 
 class Ranking:
@@ -414,19 +455,22 @@ def _fairness_implied(model: Model, invariant: f.Formula) -> bool:
 
 class _StaySearch:
     """Paths from an initial state that stay in θ: "none has k steps" ends every run in θ (or, on simple
-    paths, bounds every infinite θ-path's lasso by k)."""
+    paths, bounds every infinite θ-path's lasso by k). With `anywhere`, paths from any state: "none has k
+    steps" means no run stays in θ from some point on (for a goal that implies `F G θ`)."""
 
     def __init__(self, model: Model, invariant: f.Formula, initial: Sequence[Value] | None, *,
-                 simple_paths: bool) -> None:
+                 simple_paths: bool = False, anywhere: bool = False) -> None:
         self.unrolling = Unrolling(model)
         self.invariant = invariant
         self.simple_paths = simple_paths
+        self.anywhere = anywhere
         self.made_simple = False
         unrolling = self.unrolling
         unrolling.add_frame()
-        start = unrolling.condition(model.initial_condition, 0) if initial is None \
-            else unrolling.state_equals(0, initial)
-        unrolling.circuit.clause([start])
+        if not anywhere:
+            start = unrolling.condition(model.initial_condition, 0) if initial is None \
+                else unrolling.state_equals(0, initial)
+            unrolling.circuit.clause([start])
         unrolling.circuit.clause([unrolling.proposition(invariant, 0)])
 
     def ends_within(self, k: int) -> str | None:
@@ -440,6 +484,8 @@ class _StaySearch:
         if exists:
             return None
         self.made_simple = self.made_simple or constrained
+        if self.anywhere:
+            return f"sat:bmc k={k} (complete: no path of {k} steps from any state stays in {text}, and ψ ⇒ F G θ)"
         if self.made_simple:
             return f"sat:bmc k={k} (complete: no simple path of {k} steps stays in {text})"
         return f"sat:bmc k={k} (complete: every run leaves {text} within {k} steps)"
