@@ -14,7 +14,7 @@ In the k-th bounded model every operator gets its own run on the one solver:
 * `E(φ U ψ)`: from the state where it is asked, a run of k steps that may be idle (its last frame is
   any state reachable within k steps), ψ at the last frame, φ at every frame before the run arrives;
 * `EX φ`: one step;
-* `EG φ`: k + 1 steps whose last state is one of the earlier ones — a lasso, an infinite path — with φ
+* `EG φ`: k steps whose last state is one of the earlier ones — a lasso, an infinite path — with φ
   at every state;
 * a possibility: a run from an initial state (idle steps allowed) whose last frame the agents cannot
   tell apart from the state where it is asked; for common knowledge (`!GCK(g, !χ)`) a chain of ⌈√k⌉
@@ -43,7 +43,7 @@ from ..model import Model, Variable
 from ..runtime.limits import checkpoint
 from ..semantics.transitions import StateView
 from ..witness.trace import Link, Step, Trace
-from .cnf import TRUE
+from .cnf import FALSE, TRUE
 from .encode import Unrolling
 from .replay import check_run, truth
 
@@ -261,6 +261,8 @@ class ExistentialSearch:
                     parts.append(self._alike(knows, before, at, run, k))
                     before, at = run, k
                 return circuit.and_(parts + [self._literal(operand, before, k, k)])
+            case Temporal(kind="X" | "G") if k == 0:  # a step, or a loop of steps, is no run of 0 steps
+                return FALSE
             case Temporal(kind="X", operand=operand):
                 run = self._run(node, unrolling, t, k)
                 return circuit.and_((run.active, run.unrolling.equal_to(0, unrolling, t),
@@ -274,20 +276,20 @@ class ExistentialSearch:
             case Temporal(kind="G", operand=operand):
                 run = self._run(node, unrolling, t, k)
                 lasso = run.unrolling
-                closes = circuit.or_(lasso.equal(k + 1, j) for j in range(k + 1))
+                closes = circuit.or_(lasso.equal(k, j) for j in range(k))
                 return circuit.and_([run.active, lasso.equal_to(0, unrolling, t), closes]
-                                    + [self._literal(operand, lasso, i, k) for i in range(k + 1)])
+                                    + [self._literal(operand, lasso, i, k) for i in range(k)])
         return unrolling.proposition(node, t)
 
     def _run(self, node: Possible | Temporal, anchor: Unrolling, t: int, k: int, hop: int = 0) -> _Run:
         """`node`'s run (its `hop`-th, in a chain) for frame t of `anchor`, extended to the depth the k-th
         bounded model needs: a run per anchor frame, except that the anchor's last frame (t = k) has one run
         for every k."""
-        key = (id(node), id(anchor), "last" if t == k else t, hop)
+        key = self._key(node, anchor, t, k, hop)
         run = self.runs.get(key)
         if run is None:
             run = self.runs[key] = self._new_run(node)
-        depth = {"X": 1, "G": k + 1}.get(node.kind, k) if isinstance(node, Temporal) else k
+        depth = 1 if isinstance(node, Temporal) and node.kind == "X" else k
         while run.unrolling.depth < depth:
             if run.idle_steps:
                 run.unrolling.add_idle_or_step()
@@ -295,6 +297,15 @@ class ExistentialSearch:
                 with self.circuit.unless(-run.active):
                     run.unrolling.add_step()
         return run
+
+    @staticmethod
+    def _key(node: Possible | Temporal, anchor: Unrolling, t: int, k: int, hop: int = 0) -> tuple:
+        return id(node), id(anchor), "last" if t == k else t, hop
+
+    def _encoded_run(self, node: Possible | Temporal, anchor: Unrolling, t: int, k: int, hop: int = 0) -> _Run | None:
+        """The run the encoding made for these arguments, or None when it made none (an `EX` at k = 0): the
+        explanation only decodes, since a new clause would discard the solution."""
+        return self.runs.get(self._key(node, anchor, t, k, hop))
 
     def _new_run(self, node: Possible | Temporal) -> _Run:
         unrolling = Unrolling(self.model, self.circuit)
@@ -367,7 +378,10 @@ class ExistentialSearch:
                       formula=node.knows)
         parent, before = claim, state
         for hop in range(node.hops(k)):
-            run = self._run(node, unrolling, t, k, hop).unrolling
+            encoded = self._encoded_run(node, unrolling, t, k, hop)
+            if encoded is None:
+                return None
+            run = encoded.unrolling
             run_states, run_actions = run.decode_run(k + 1)
             target = run_states[-1]
             agents = next((agents for agents, variables in observers(self.model, node.knows)
@@ -388,9 +402,9 @@ class ExistentialSearch:
 
     def _justify_temporal(self, view: StateView, node: Temporal, unrolling: Unrolling, t: int, k: int,
                           state: tuple, step: int) -> list[Link] | None:
-        run = self._run(node, unrolling, t, k)
+        run = self._encoded_run(node, unrolling, t, k)
         true = self.circuit.true_literals()
-        if run.active != TRUE and run.active not in true:
+        if run is None or run.active != TRUE and run.active not in true:
             return None
         path = run.unrolling
         frames = _frames(path, node, k, true)
@@ -399,7 +413,7 @@ class ExistentialSearch:
             return None
         loop_start = None
         if node.kind == "G":
-            back = path.state_at(k + 1, true)
+            back = path.state_at(k, true)
             loop_start = next((j for j in frames if states[j] == back), None)
             if loop_start is None:
                 return None
@@ -410,7 +424,7 @@ class ExistentialSearch:
         trace = Trace(formula_text=f.to_text(node.source), kind="witness" if node.value else "counterexample",
                       steps=steps, loop_start=loop_start, formula=node.source)
         check_run(view, trace, initial=False)
-        operand_frames = {"X": [1], "U": [k], "G": list(range(k + 1))}[node.kind]
+        operand_frames = {"X": [1], "U": [k], "G": list(range(k))}[node.kind]
         for frame in operand_frames:
             index = frames.index(frame) if frame in frames else len(frames) - 1
             links = self._justify(view, node.operand, path, frame, k, path.state_at(frame, true), index)
@@ -433,9 +447,10 @@ def _arrived(steps: Unrolling, i: int, k: int) -> int:
 
 def _frames(path: Unrolling, node: Temporal, k: int, true: set[int]) -> list[int]:
     """The frames that are positions of the operator's path: every frame of an `EX` (0, 1) or `EG` run
-    (0..k), and for an until the first frame and each one reached by a real step."""
+    (0..k-1; frame k repeats one of them), and for an until the first frame and each one reached by a
+    real step."""
     if node.kind == "X":
         return [0, 1]
     if node.kind == "G":
-        return list(range(k + 1))
+        return list(range(k))
     return [0] + [t + 1 for t in range(k) if path.idle[t] not in true]
