@@ -317,7 +317,7 @@ class ExistentialSearch:
             return _Run(unrolling, idle_steps=True)
         return _Run(unrolling, idle_steps=False, active=self.circuit.fresh())
 
-    def _alike(self, knows: f.K | f.GK | f.DK, unrolling: Unrolling, t: int, run: Unrolling, k: int) -> int:
+    def _alike(self, knows: f.K | f.GK | f.DK | f.GCK, unrolling: Unrolling, t: int, run: Unrolling, k: int) -> int:
         circuit = self.circuit
         return circuit.or_(circuit.and_(circuit.iff(a, b) for variable in variables
                                         for a, b in zip(unrolling.states[t][variable].bits,
