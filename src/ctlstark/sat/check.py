@@ -31,7 +31,7 @@ from ..runtime.progress import Progress
 from ..witness.trace import Step, Trace
 from .encode import Unrolling
 from .bmc import Outcome, State, check_invariant, initial_states
-from .existential import ExistentialSearch, existential_shape, has_knowledge, require_no_fairness
+from .existential import ExistentialSearch, RunLengths, existential_shape, has_knowledge, require_no_fairness
 from .ltl import Lasso, Ranking, find_lasso, is_path_formula
 from .replay import validate
 
@@ -192,7 +192,6 @@ def _existential(model: Model, entry: FormulaEntry, path: f.Formula,
     """`E ψ` over infinite fair paths, one initial state at a time: TRUE when each fair initial state starts
     a fair lasso satisfying ψ; FALSE at a fair initial state that starts none."""
     fair = bool(model.fairness or model.compassion)
-    ranking = Ranking(model)
 
     def from_start(start: State, where: str, wanted: bool) -> _FromStart:
         lasso = find_lasso(model, path, bound, initial=start, ranking=ranking)
@@ -213,7 +212,8 @@ def _existential(model: Model, entry: FormulaEntry, path: f.Formula,
             return _FromStart(None, f"{start_is_fair.route} (is {where} fair?)")
         return _FromStart(True, lasso.route, counts=False)
 
-    return _every_initial_state(model, from_start, "lasso")
+    with Ranking(model) as ranking:
+        return _every_initial_state(model, from_start, "lasso")
 
 
 def _bounded_semantics(model: Model, entry: FormulaEntry, kind: str, goal,
@@ -225,7 +225,7 @@ def _bounded_semantics(model: Model, entry: FormulaEntry, kind: str, goal,
     trace_kind = "witness" if kind == "exists" else "counterexample"
 
     def from_start(start: State | None, where: str, wanted: bool) -> _FromStart:
-        finder = ExistentialSearch(model, goal, start)
+        finder = ExistentialSearch(model, goal, lengths, start)
         try:
             found, route, k = finder.search(bound)
             if found is None:
@@ -237,11 +237,12 @@ def _bounded_semantics(model: Model, entry: FormulaEntry, kind: str, goal,
         finally:
             finder.delete()
 
-    if kind == "exists":
-        # the bounded semantics refutes only when every run ends, which holds for all initial states or none
-        return _every_initial_state(model, from_start, "bounded semantics: runs of at most {k} steps",
-                                    refutable_after_unknown=False)
-    one = from_start(None, "", True)
+    with RunLengths(model) as lengths:
+        if kind == "exists":
+            # the bounded semantics refutes only when every run ends, which holds for all initial states or none
+            return _every_initial_state(model, from_start, "bounded semantics: runs of at most {k} steps",
+                                        refutable_after_unknown=False)
+        one = from_start(None, "", True)
     if one.verdict is None:
         return None, one.route, None
     if one.verdict is False:

@@ -204,13 +204,39 @@ class _Run:
     active: int = TRUE
 
 
+class RunLengths:
+    """Whether some run from an initial state has k steps, for k = 1, 2, … in turn: one incremental unrolling,
+    shared by the searches from every initial state (it does not depend on theirs). A context manager."""
+
+    def __init__(self, model: Model) -> None:
+        self.unrolling = Unrolling(model)
+        self.unrolling.add_frame()
+        self.unrolling.circuit.clause([self.unrolling.condition(model.initial_condition, 0)])
+        self._answers: dict[int, bool] = {}
+
+    def some_run_has(self, k: int) -> bool:
+        if k not in self._answers:
+            while self.unrolling.depth < k:
+                self.unrolling.add_step()
+            self._answers[k] = self.unrolling.circuit.solve()
+        return self._answers[k]
+
+    def __enter__(self) -> RunLengths:
+        return self
+
+    def __exit__(self, *_exception: object) -> None:
+        self.unrolling.circuit.delete()
+
+
 class ExistentialSearch:
     """The formula's node at the first frame of `main` (an initial state, or `initial`), in the k-th bounded
-    model for k = 0, 1, …; every operator's run shares `main`'s solver."""
+    model for k = 0, 1, …; every operator's run shares `main`'s solver. `lengths` says when the bounded
+    model is the whole model."""
 
-    def __init__(self, model: Model, goal: Node, initial=None) -> None:
+    def __init__(self, model: Model, goal: Node, lengths: RunLengths, initial=None) -> None:
         self.model = model
         self.goal = goal
+        self.lengths = lengths
         self.main = Unrolling(model)
         self.circuit = self.main.circuit
         self.runs: dict[tuple[int, int, int | str, int], _Run] = {}
@@ -226,20 +252,12 @@ class ExistentialSearch:
         every run ends within k-1 steps (the bounded model is then the model)."""
         if not self.circuit.solve():
             return False, "sat:bmc k=0 (no initial state)", 0
-        every_run = Unrolling(self.model)
-        try:
-            every_run.add_frame()
-            every_run.circuit.clause([every_run.condition(self.model.initial_condition, 0)])
-            for k in range(bound + 1):
-                checkpoint()
-                if k > 0:
-                    every_run.add_step()
-                    if not self.chains and not every_run.circuit.solve():  # the (k-1)-th bounded model is the model
-                        return False, f"sat:bmc k={k - 1} (complete: no run has {k} steps)", k - 1
-                if self.circuit.solve([self._literal(self.goal, self.main, 0, k)]):
-                    return True, f"sat:bmc k={k} (bounded semantics: runs of at most {k} steps)", k
-        finally:
-            every_run.circuit.delete()
+        for k in range(bound + 1):
+            checkpoint()
+            if k > 0 and not self.chains and not self.lengths.some_run_has(k):  # the (k-1)-th bounded model is all
+                return False, f"sat:bmc k={k - 1} (complete: no run has {k} steps)", k - 1
+            if self.circuit.solve([self._literal(self.goal, self.main, 0, k)]):
+                return True, f"sat:bmc k={k} (bounded semantics: runs of at most {k} steps)", k
         return None, f"sat:unknown up to {bound} (bounded semantics: it finds witnesses only)", bound
 
     def delete(self) -> None:
@@ -271,7 +289,8 @@ class ExistentialSearch:
                 steps = self._run(node, unrolling, t, k).unrolling
                 parts = [steps.equal_to(0, unrolling, t), self._literal(operand, steps, k, k)]
                 if hold is not None:
-                    parts += [circuit.or_((self._literal(hold, steps, i, k), _arrived(steps, i, k))) for i in range(k)]
+                    arrived = _arrived(steps, k)
+                    parts += [circuit.or_((self._literal(hold, steps, i, k), arrived[i])) for i in range(k)]
                 return circuit.and_(parts)
             case Temporal(kind="G", operand=operand):
                 run = self._run(node, unrolling, t, k)
@@ -440,9 +459,13 @@ class ExistentialSearch:
         return [Link(step, "justifies", trace)]
 
 
-def _arrived(steps: Unrolling, i: int, k: int) -> int:
-    """A literal: every step from frame i to frame k is idle (the run has arrived by frame i)."""
-    return steps.circuit.and_(steps.idle[i:k])
+def _arrived(steps: Unrolling, k: int) -> list[int]:
+    """Per frame i ≤ k, a literal: every step from frame i to frame k is idle (the run has arrived by frame i)
+    — a chain from the end, one gate per frame."""
+    arrived = [TRUE] * (k + 1)
+    for i in range(k - 1, -1, -1):
+        arrived[i] = steps.circuit.and_((steps.idle[i], arrived[i + 1]))
+    return arrived
 
 
 def _frames(path: Unrolling, node: Temporal, k: int, true: set[int]) -> list[int]:

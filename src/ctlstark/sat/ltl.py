@@ -252,17 +252,19 @@ def find_lasso(model: Model, goal: f.Formula, bound: int, initial: Sequence[Valu
                ranking: Ranking | None = None) -> Lasso:
     """A shortest fair lasso from an initial state (from `initial` when given) on which the path formula
     `goal` holds, searched up to `bound` steps; or a proof that none exists; or unknown. `ranking` shares
-    one `Ranking` between the searches for the same goal from several initial states."""
+    one `Ranking` between the searches for the same goal from several initial states (its proofs do not
+    depend on the start)."""
+    if ranking is None:
+        with Ranking(model) as own:
+            return find_lasso(model, goal, bound, initial, own)
     invariant, exact = invariants_of(goal)
     persistent = persistent_of(goal)
-    ranking = ranking or Ranking(model)
     for theta in ([invariant] if invariant is not None else []) + persistent:
         proof = ranking.route(theta)
         if proof is not None:
             return Lasso(False, proof if theta is invariant else f"{proof}, and ψ ⇒ F G θ", 1)
     base = Unrolling(model)
     stay: _StaySearch | None = None
-    settle = _StaySearch(model, persistent[0], None, anywhere=True) if persistent else None
     try:
         base.add_frame()
         start = base.condition(model.initial_condition, 0) if initial is None else base.state_equals(0, initial)
@@ -281,29 +283,52 @@ def find_lasso(model: Model, goal: f.Formula, bound: int, initial: Sequence[Valu
             if base.circuit.solve([encoding.query(k)]):
                 states, actions = base.decode(k + 1)
                 return Lasso(True, f"sat:bmc k={k} (lasso)", k, states[:k], actions, encoding.loop_start())
-            for search in (stay, settle):
-                proof = None if search is None else search.ends_within(k)
-                if proof is not None:
-                    return Lasso(False, proof, k)
+            proof = stay.ends_within(k) if stay is not None else None
+            if proof is None and persistent:
+                proof = ranking.settles(persistent[0], k)
+            if proof is not None:
+                return Lasso(False, proof, k)
         return Lasso(None, f"sat:unknown up to {bound}", bound)
     finally:
         base.circuit.delete()
-        for search in (stay, settle):
-            if search is not None:
-                search.delete()
+        if stay is not None:
+            stay.delete()
 
 
 class Ranking:
-    """`monotone_progress` per θ, computed once (it holds from every initial state alike)."""
+    """The proofs about θ that hold from every initial state alike, each made once: `monotone_progress`
+    (`route`) and "no path of k steps from any state stays in θ" (`settles`, one incremental search per θ).
+    A context manager: leaving it frees the searches' solvers."""
 
     def __init__(self, model: Model) -> None:
         self.model = model
         self._routes: dict[f.Formula, str | None] = {}
+        self._searches: dict[f.Formula, _StaySearch] = {}
+        self._settled: dict[tuple[f.Formula, int], str | None] = {}
 
     def route(self, invariant: f.Formula) -> str | None:
         if invariant not in self._routes:
             self._routes[invariant] = monotone_progress(self.model, invariant)
         return self._routes[invariant]
+
+    def settles(self, invariant: f.Formula, k: int) -> str | None:
+        """The route when no path of k steps from any state stays in θ, else None (asked for k = 1, 2, … in
+        turn by each search, so the shared unrolling only grows)."""
+        key = (invariant, k)
+        if key not in self._settled:
+            search = self._searches.get(invariant)
+            if search is None:
+                search = self._searches[invariant] = _StaySearch(self.model, invariant, None, anywhere=True)
+            self._settled[key] = search.ends_within(k)
+        return self._settled[key]
+
+    def __enter__(self) -> Ranking:
+        return self
+
+    def __exit__(self, *_exception: object) -> None:
+        for search in self._searches.values():
+            search.delete()
+        self._searches.clear()
 
 
 RANKING_INDUCTION_BOUND = 8
