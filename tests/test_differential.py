@@ -59,7 +59,7 @@ def assert_same_predecessors(system, explicit: ExplicitSystem) -> None:
         target_bdd = system.state_bdd(target)
         for care, allowed in ((system.bdd.true, explicit.states), (system.initial, explicit.initial)):
             assert system.states_of(system.preimage(target_bdd, within=care)) == predecessors & allowed
-            pairs = system.preimage_with_actions_within(target_bdd, care, limit=10**9)
+            pairs = system.preimage_with_actions_within(target_bdd, care)
             states = system.bdd.exist(list(system.encoding.action_bits), pairs)
             assert system.states_of(states) == predecessors & allowed
 

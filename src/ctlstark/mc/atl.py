@@ -25,29 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..runtime.limits import checkpoint
 from ..semantics.fixpoint import fixpoint
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..symbolic.system import SymbolicSystem
-
-
-RESTRICTED_NODE_LIMIT = 100_000
-"""A pre-image restricted to a frontier's candidates gives up past this many intermediate nodes
-(the whole one then runs). On sum15 the restricted intermediates stayed under 19,000 nodes
-where the whole pre-images' reached 710,000; a restricted one can also be the larger (up to
-4.7 times on chomp), and this bounds what such a round wastes."""
-
-
-def _frontiers_pay(system: SymbolicSystem) -> bool:
-    """Whether to run the fixpoints by frontiers: only while CUDD's sifting is off.
-
-    With sifting on, the extra nodes of the restricted pre-images set off reorderings:
-    chomp (sifting since its reachability) spent 11.0 s in restricted pre-images against
-    3.8 s in whole ones; without sifting, frontiers took sum15's three `<g>F` formulas from
-    20 s to 4 s.
-    """
-    return not backend.reordering_enabled(system.bdd)
 
 
 class ControllablePreimage:
@@ -64,33 +45,23 @@ class ControllablePreimage:
         self.coalition_enabled = backend.exist(system.bdd, self.opponent_bits, enabled)
         """(state, coalition action) pairs that some response of the others completes into an enabled joint action."""
 
-    def __call__(self, target: Function, within: Function | None = None) -> Function:
-        """States where the coalition can force the next state into `target`.
+    def __call__(self, target: Function) -> Function:
+        """States where the coalition can force the next state into `target`."""
+        return self.system.reachable & backend.exist(self.system.bdd, self.coalition_bits, self.safe(target))
 
-        With `within`, the answer is only needed for the states in it (the frontier
-        fixpoints below), which is tried first with the pre-image restricted to them.
-        """
-        return self.system.reachable & backend.exist(self.system.bdd, self.coalition_bits, self.safe(target, within))
-
-    def safe(self, target: Function, within: Function | None = None) -> Function:
+    def safe(self, target: Function) -> Function:
         """(state, coalition action) pairs: the action is available and no response leads outside `target`.
 
-        The relation behind `pre_g`, kept for strategies (`witness.strategy`); with
-        `within`, exact for the states in `within` (others may be missing).
+        The relation behind `pre_g`, kept for strategies (`witness.strategy`).
         """
         system = self.system
-        escaping_states = system.reachable & ~target
-        escaping, enabled = None, self.coalition_enabled
-        if within is not None:
-            escaping = system.preimage_with_actions_within(escaping_states, within, RESTRICTED_NODE_LIMIT)
-            if escaping is not None:
-                enabled = enabled & within
-        if escaping is None:
-            escaping = system.preimage_with_actions(escaping_states)
+        # the escaping pairs of reachable states only: for all states, bunk_t's reach 1.5–2.3 M
+        # nodes (2.3–5.8 s per pre-image), against 0.7–1.5 s within the reachable ones
+        escaping = system.preimage_with_actions_within(system.reachable & ~target, system.reachable)
         # ∃ a_-g fused with the conjunction: quantifying the escaping relation alone also
-        # describes unreachable and disabled (state, action) pairs — 3.4 M nodes against
-        # 90 k on chomp (GDL), 8.4 s against 0.18 s per pre-image.
-        return enabled & ~backend.and_exists(escaping, enabled, self.opponent_bits)
+        # describes disabled (state, action) pairs — 3.4 M nodes against 90 k on chomp (GDL),
+        # 8.4 s against 0.18 s per pre-image.
+        return self.coalition_enabled & ~backend.and_exists(escaping, self.coalition_enabled, self.opponent_bits)
 
     def responses(self, target: Function) -> Function:
         """(state, coalition action, opponents' action) triples: the coalition action is available and
@@ -118,43 +89,16 @@ def can_force_next(pre: ControllablePreimage, holds: Function) -> Function:
 
 
 def can_force_always(pre: ControllablePreimage, holds: Function) -> Function:
-    """`<g>G φ = νZ. φ ∧ pre_g(Z)`, by frontiers.
-
-    A state can leave Z only after one of its successors left: each round recomputes
-    `pre_g` for the states with a transition into those that just left, not for all of Z.
-    """
-    system, false = pre.system, pre.system.bdd.false
-    if not _frontiers_pay(system):
-        return fixpoint(lambda current: holds & pre(current), holds & system.reachable)
-    current = holds & system.reachable
-    candidates = current
-    while candidates != false:
-        checkpoint()
-        leaving = candidates & ~pre(current, within=candidates)
-        if leaving == false:
-            break
-        current &= ~leaving
-        candidates = current & system.preimage(leaving, within=system.reachable)
-    return current
+    """`<g>G φ = νZ. φ ∧ pre_g(Z)`."""
+    return fixpoint(lambda current: holds & pre(current), holds & pre.system.reachable)
 
 
 def can_force_until(pre: ControllablePreimage, hold: Function, goal: Function) -> Function:
-    """`<g>(φ U ψ) = μZ. ψ ∨ (φ ∧ pre_g(Z))`; `<g>F ψ` with φ = true. By frontiers.
+    """`<g>(φ U ψ) = μZ. ψ ∨ (φ ∧ pre_g(Z))`; `<g>F ψ` with φ = true.
 
-    A state outside Z_k joins Z_{k+1} only if it has a transition into Z_k ∖ Z_{k-1}
-    (otherwise its forcing action already led into Z_{k-1}), so each round computes
-    `pre_g` for those candidates alone.
+    Whole rounds, not frontiers: restricted to the candidates of a round (the states with a
+    transition into the last new ones), the escaping pre-image conjoins an irregular care
+    set, which blew one product up to 74–118 s on bunk_t; with the reachable states as care
+    set the whole rounds are the faster on six of the seven GDL games (docs/performance.md).
     """
-    system, false = pre.system, pre.system.bdd.false
-    if not _frontiers_pay(system):
-        return fixpoint(lambda reached: reached | (hold & pre(reached)), goal & system.reachable)
-    reached = goal & system.reachable
-    frontier = reached
-    while frontier != false:
-        checkpoint()
-        # the candidates are intersected afterwards: conjoined into the pre-image, an irregular set
-        # blew an intermediate up to 894,231 nodes on chomp (and started sifting)
-        candidates = hold & ~reached & system.preimage(frontier, within=system.reachable)
-        frontier = candidates & pre(reached, within=candidates)
-        reached |= frontier
-    return reached
+    return fixpoint(lambda reached: reached | (hold & pre(reached)), goal & pre.system.reachable)

@@ -3,7 +3,11 @@
 `build_system(model)` encodes the typed model (`symbolic.encode`), clusters the
 per-agent transition parts (IWLS'95 style, up to `CLUSTER_NODE_LIMIT` nodes per
 cluster), derives early-quantification schedules, and computes the reachable
-states by frontier iteration. The monolithic relation is never built.
+states by frontier iteration. When a product blows up, two other forms of the
+relation are tried once each, and kept when they do that product with a third of
+the work: the relation as one BDD when it is small (`_monolithic_pays`), and for
+images, clusters with the protocols apart from the evolution (`_forward_pays`);
+only then does sifting start.
 
 The relation T(s, a, s') is the conjunction of `relation_parts`, BDDs over the
 current-state bits, the action bits and the next-state bits:
@@ -104,6 +108,9 @@ class SymbolicSystem:
         self.reachable = self.bdd.false
         self._action_twins: dict[str, str] = {}
         self._use_schedules(_Schedules(self.bdd, encoding, _cluster(parts, cluster_size)))
+        self._parts, self._cluster_size = list(parts), cluster_size
+        """The relation's parts before clustering, until `_forward_pays` has clustered them its way."""
+        self._forward_tried = False
         self._monolithic_tried = False
         self._reorder = reorder
         self._watched_products = 0
@@ -190,16 +197,13 @@ class SymbolicSystem:
         return self._relational_product(self._next_state_target(states), self._schedules.action_preimage)
 
     @backend.guarded
-    def preimage_with_actions_within(self, states: Function, within: Function, limit: int) -> Function | None:
-        """`preimage_with_actions(states)` for the states in `within` only, or None as soon as an
-        intermediate conjunction passes `limit` nodes (the caller then computes it for all states).
-
-        The care set usually shrinks every later intermediate, but an irregular one can blow
-        them up (chomp: 894,231 nodes); this form gives up early instead, and is never
-        watched for reordering (its blow-ups are its own).
-        """
+    def preimage_with_actions_within(self, states: Function, within: Function) -> Function:
+        """`preimage_with_actions(states)` for the reachable states in `within` only (a care set, as
+        `preimage`). Never watched for reordering."""
         schedule, care, care_step = self._within(self._schedules.action_preimage, within)
-        result, _ = _measured_product(self._next_state_target(states), schedule, care, care_step, limit)
+        result = target = self._next_state_target(states)
+        for result in _product_steps(target, schedule, care, care_step):
+            pass
         return result
 
     def _within(self, schedule: Schedule, within: Function | None,
@@ -243,9 +247,9 @@ class SymbolicSystem:
                 pass
             return result
         result, (widest, result_nodes) = _measured_product(states, restricted, care, care_step)
-        assert result is not None  # no limit given
         ratio = self._blow_up_ratio(widest, operand_nodes + result_nodes)
-        if ratio is not None and not self._monolithic_pays(states, schedule, within):
+        if (ratio is not None and not self._monolithic_pays(states, schedule, within)
+                and not self._forward_pays(states, schedule)):
             backend.set_reordering(self.bdd, True)
             self.stats["reordering_enabled_after_product"] = {"intermediate_nodes": widest,
                                                               "times_operand_and_result": round(ratio, 1)}
@@ -393,6 +397,33 @@ class SymbolicSystem:
         ratio = widest / ends
         return ratio if ratio >= BLOW_UP_RATIO else None
 
+    def _forward_pays(self, states: Function, schedule: Schedule) -> bool:
+        """Try once, on an image that blew up (when the monolithic relation did not pay), clusters for
+        the forward products (`_forward_clusters`); keep them for every image when they do that
+        image with at most 1/`MONOLITHIC_MARGIN` of the work (computed-table lookups, as
+        `_monolithic_pays`). Pre-images keep their clusters.
+
+        bunk_t: 2,193,165 lookups against 387,485, and its reachability takes 0.6 s instead of
+        95–280 s of sifting; doubletictactoe 1,819,541 against 572,817. NetBill with 4
+        customers (1,012,338 against 869,360) keeps its clusters and goes on to sift, which
+        its pre-images need (without sifting its formulas take 1.2 s instead of 0.07 s).
+        """
+        current = self._schedules
+        if self._forward_tried or not current.forward_direction(schedule) or backend.cache_lookups(self.bdd) is None:
+            return False
+        self._forward_tried = True
+        forward = _forward_clusters(self.bdd, self._parts, self._cluster_size, frozenset(self.next_bits))
+        self._parts = []
+        candidate = _Schedules(self.bdd, self.encoding, current.clusters, forward)
+        work = [_product_work(self.bdd, states, form.like(current, schedule, states, self.bdd))
+                for form in (current, candidate)]
+        pays = MONOLITHIC_MARGIN * work[1] <= work[0]
+        if pays:
+            self._use_schedules(candidate)
+        self.stats["forward_clusters"] = {"used": pays, "clusters": len(forward),
+                                          "lookups_before": work[0], "lookups_forward": work[1]}
+        return pays
+
     def _monolithic_pays(self, states: Function, schedule: Schedule, within: Function | None) -> bool:
         """Try once, on the product that blew up, the relation conjoined into one BDD; keep it when it does
         that product with at most 1/`MONOLITHIC_MARGIN` of the partitioned clusters' work.
@@ -416,12 +447,10 @@ class SymbolicSystem:
             return False
         current = self._schedules
         monolithic = _Schedules(self.bdd, self.encoding, merged)
-        work = []
+        work: list[int] = []
         for form in (current, monolithic):
-            before = backend.cache_lookups(self.bdd)
-            for _ in _product_steps(states, *self._within(form.like(current, schedule), within, form)):
-                pass
-            work.append(backend.cache_lookups(self.bdd) - before)
+            steps = self._within(form.like(current, schedule, states, self.bdd), within, form)  # restricted once
+            work.append(_product_work(self.bdd, states, *steps))
         pays = MONOLITHIC_MARGIN * work[1] <= work[0]
         self._use_schedules(monolithic if pays else current)
         self.stats["monolithic_relation"] = {"used": pays, "nodes": backend.dag_size(merged[0]),
@@ -441,6 +470,7 @@ class SymbolicSystem:
         self._dependents = weakref.WeakSet()
         self.initial = self.reachable = None  # type: ignore[assignment]
         self._use_schedules(_Schedules(self.bdd, self.encoding, []))
+        self._parts = []
         self.expressions = None  # type: ignore[assignment]
         self.encoding = None  # type: ignore[assignment]
         _live_systems.discard(self)
@@ -448,37 +478,47 @@ class SymbolicSystem:
 
 def _care_step(schedule: Schedule, next_bits: frozenset[str]) -> int:
     """Where a product conjoins its care set (a set of current states): before the cluster after
-    the one that brings the quantified next-state bits to half of them (`len(schedule)`: at the end).
+    the one that brings the quantified next-state bits to three fifths of them (`len(schedule)`:
+    at the end).
 
     The operand is a set of next states; conjoined up front with a set of current states over
     the interleaved order, the two make a product automaton (sum15: a 27,497-node first
     intermediate from 2,149-node sets; bunk_t: 7.5 M nodes). Once most next-state bits are
     quantified the conjunction is cheap, and it still bounds the later intermediates (conjoined
-    at the end instead, they reach 135,742 nodes on sum15 and 7.6 M on bunk_t). Single
-    pre-images, CPU s with the care set before cluster 0 / 1 / 2 / 3: bunk_t 10.2 / 4.9 / 0.7
-    / 0.6 (this rule: 2), sum15 0.074 / 0.006 / 0.37 / 0.21 (1), hanoi 0.026 / 0.004 / 0.004 /
-    0.003 (3); the table and whole runs are in docs/performance.md.
+    at the end instead, they reach 135,742 nodes on sum15 and 7.6 M on bunk_t). One pre-image
+    (a round of `<g1> F`), CPU s with the care set before cluster 0 / 1 / 2 / 3 / 4: bunk_t
+    (next-state bits quantified per cluster [13, 19, 26, 0, 3]) 60 / 4.0 / 2.6 / 0.9 / 24
+    (this rule: 3; at half of them, the rule before, 2), sum15 ([31, 0, 0, 1]) 0.05 / 0.02 /
+    0.11 / 0.20 (1), ticTacToe ([30, 0, 0, 2]) 0.06 / 0.01 / 0.14 / 0.07 (1), chomp
+    ([41, 21, 1]): best at 1 (1); hanoi ([13, 23, 17, 19]) is the one model measured where the
+    half rule's step (2) did better: its whole run 0.60 s against 0.81 s.
     """
     quantified = [len(names & next_bits) for _, names in schedule]
     total, done = sum(quantified), 0
     for step, count in enumerate(quantified):
         done += count
-        if 2 * done >= total:
+        if 5 * done >= 3 * total:
             return step + 1
     return len(schedule)
 
 
+def _product_work(manager: Manager, states: Function, schedule: Schedule, care: Function | None = None,
+                  care_step: int | None = None) -> int:
+    """CUDD's computed-table lookups for the product `_product_steps` computes (the result is dropped)."""
+    before = backend.cache_lookups(manager)
+    for _ in _product_steps(states, schedule, care, care_step):
+        pass
+    return backend.cache_lookups(manager) - before
+
+
 def _measured_product(states: Function, schedule: Schedule, care: Function | None = None,
-                      care_step: int | None = None,
-                      limit: int | None = None) -> tuple[Function | None, tuple[int, int]]:
+                      care_step: int | None = None) -> tuple[Function, tuple[int, int]]:
     """The relational product (`_product_steps`) with the nodes of its widest intermediate and of
-    its result; None for the product once an intermediate passes `limit` nodes."""
+    its result."""
     result, widest, nodes = states, 0, 0
     for result in _product_steps(states, schedule, care, care_step):
         nodes = backend.dag_size(result)
         widest = max(widest, nodes)
-        if limit is not None and nodes > limit:
-            return None, (widest, nodes)
     return result, (widest, nodes)
 
 
@@ -501,19 +541,28 @@ class _Schedules:
     """One form of the transition relation: its clusters and the product schedules derived from them."""
 
     NAMES = ("image", "preimage", "state_image", "state_preimage", "successor", "action_preimage")
+    TWINS = (("image", "state_image"), ("preimage", "state_preimage"))
+    """Each schedule and its twin over the clusters with the private action bits quantified out."""
+    FORWARD = ("image", "state_image", "successor")
+    """The schedules along `forward_clusters`."""
 
-    def __init__(self, manager: Manager, encoding: Encoding, clusters: list[Function]) -> None:
+    def __init__(self, manager: Manager, encoding: Encoding, clusters: list[Function],
+                 forward: list[Function] | None = None) -> None:
         self.clusters = clusters
+        self.forward_clusters = clusters if forward is None else forward
         supports = [backend.support(manager, part) for part in clusters]
+        forward_supports = supports if forward is None else [backend.support(manager, part) for part in forward]
         actions = frozenset(encoding.action_bits)
         current, following = frozenset(encoding.current_bits), frozenset(encoding.next_bits)
         self.private_actions = _private_action_bits(supports, actions)
         quantified, quantified_supports = _prequantified(manager, clusters, supports, self.private_actions)
-        self.image = _schedule(clusters, supports, current | actions)
+        forward_quantified = (quantified, quantified_supports) if forward is None else _prequantified(
+            manager, forward, forward_supports, self.private_actions & _private_action_bits(forward_supports, actions))
+        self.image = _schedule(self.forward_clusters, forward_supports, current | actions)
         self.preimage = _schedule(clusters, supports, following | actions)
-        self.state_image = _schedule(quantified, quantified_supports, current | actions)
+        self.state_image = _schedule(*forward_quantified, current | actions)
         self.state_preimage = _schedule(quantified, quantified_supports, following | actions)
-        self.successor = _schedule(clusters, supports, current)
+        self.successor = _schedule(self.forward_clusters, forward_supports, current)
         self.action_preimage = _schedule(clusters, supports, following)
         self._next_bits = following
         self._restricted: dict[int, tuple[Schedule, int]] = {}
@@ -530,10 +579,20 @@ class _Schedules:
             self._restricted[id(schedule)] = known
         return known
 
-    def like(self, other: _Schedules, schedule: Schedule) -> Schedule:
-        """This form's schedule for the product `other` runs along `schedule`."""
+    def forward_direction(self, schedule: Schedule) -> bool:
+        """Whether `schedule` (one of this form's) is an image's (it runs along the forward clusters)."""
+        return any(schedule is getattr(self, name) for name in self.FORWARD)
+
+    def like(self, other: _Schedules, schedule: Schedule, operand: Function, manager: Manager) -> Schedule:
+        """This form's schedule for the product on `operand` that `other` runs along `schedule`: a state
+        image or pre-image with this form's private action bits quantified beforehand unless
+        `operand` reads them (as `SymbolicSystem._schedule_for` picks them)."""
         name = next(name for name in self.NAMES if getattr(other, name) is schedule)
-        return getattr(self, name)
+        full, prequantified = next(((full, prequantified) for full, prequantified in self.TWINS
+                                    if name in (full, prequantified)), (name, name))
+        if self.private_actions and not backend.reads_any(manager, operand, self.private_actions):
+            return getattr(self, prequantified)
+        return getattr(self, full)
 
 
 _live_systems: weakref.WeakSet[SymbolicSystem] = weakref.WeakSet()
@@ -628,6 +687,26 @@ def _cluster(parts: Sequence[Function], limit: int) -> list[Function]:
         clusters.append(part)
     clusters.reverse()
     return clusters
+
+
+def _forward_clusters(manager: Manager, parts: Sequence[Function], limit: int,
+                      next_bits: frozenset[str]) -> list[Function]:
+    """Clusters for the forward products (images): the constraints (parts that read no next-state
+    bit: protocols, domains) clustered apart from the evolution, and first.
+
+    An image conjoins the protocols before the evolution, so the current bits they read can
+    go as soon as the evolution has read them; a cluster that mixes an agent's protocol with
+    its evolution reads the whole board and a next-state bit, and no current bit can go
+    before it. bunk_t's reachability: 0.6 s; 5.6 s in the position-ordered clusters (protocols
+    mixed in and last), where a 951,136-node image started sifting by default (95–280 s).
+    Pre-images keep the position-ordered clusters (`_cluster`): there the protocols come
+    after the next-state bits are gone, and these clusters, used for pre-images too, took
+    sum15 from 0.9 to 12 s."""
+    kinds: tuple[list[Function], list[Function]] = ([], [])
+    for part in parts:
+        kinds[backend.reads_any(manager, part, next_bits)].append(part)
+    constraints, evolution = kinds
+    return _cluster(constraints, limit) + _cluster(evolution, limit)
 
 
 def _private_action_bits(supports: Sequence[frozenset[str]], action_bits: frozenset[str]) -> frozenset[str]:
