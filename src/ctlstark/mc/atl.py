@@ -99,6 +99,7 @@ def can_force_until(pre: ControllablePreimage, hold: Function, goal: Function) -
     Whole rounds, not frontiers: restricted to the candidates of a round (the states with a
     transition into the last new ones), the escaping pre-image conjoins an irregular care
     set, which blew one product up to 74–118 s on bunk_t; with the reachable states as care
-    set the whole rounds are the faster on six of the seven GDL games (docs/performance.md).
+    set the whole rounds are the faster on five of the seven GDL games, even on chomp and
+    0.1 s slower on hanoi (docs/performance.md).
     """
     return fixpoint(lambda reached: reached | (hold & pre(reached)), goal & pre.system.reachable)
