@@ -19,7 +19,7 @@ from ctlstark.mc.label import Checker
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.logic import formula as f
 from ctlstark.model import Model
-from ctlstark.symbolic.system import build_system
+from ctlstark.symbolic.system import _forward_clusters, _Schedules, build_system
 
 from ispl_writer import write_model
 from strategies import MAX_STATE_BITS, models, models_and_ctlstar_formulas, models_and_formulas
@@ -83,6 +83,20 @@ def assert_same_verdicts(model: Model, formula: f.Formula) -> None:
 @given(models())
 def test_transition_systems_agree(model: Model) -> None:
     assert_same_system(model)
+
+
+@settings(max_examples=examples(100))
+@given(models())
+def test_images_along_the_clusters_for_images_agree(model: Model) -> None:
+    """The clusters an image that blew up may switch to (`_forward_clusters`: the parts that read no
+    next-state bit apart, and first) give the reachable states and every state's successors."""
+    explicit = ExplicitSystem(model)
+    system = build_system(model)
+    forward = _forward_clusters(system.bdd, system._parts, system._cluster_size, frozenset(system.next_bits))
+    system._use_schedules(_Schedules(system.bdd, system.encoding, system.relation_parts, forward))
+    assert system.states_of(system.compute_reachable()) == explicit.states
+    for state, successors in explicit.successors.items():
+        assert system.states_of(system.image(system.state_bdd(state))) == successors, f"successors of {state}"
 
 
 @settings(max_examples=examples(300))
