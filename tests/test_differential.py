@@ -19,7 +19,8 @@ from ctlstark.mc.label import Checker
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.logic import formula as f
 from ctlstark.model import Model
-from ctlstark.symbolic.system import _forward_clusters, _Schedules, build_system
+from ctlstark.symbolic.encode import TransitionEncoder
+from ctlstark.symbolic.system import CLUSTER_NODE_LIMIT, _forward_clusters, _Schedules, build_system
 
 from ispl_writer import write_model
 from strategies import MAX_STATE_BITS, models, models_and_ctlstar_formulas, models_and_formulas
@@ -92,7 +93,9 @@ def test_images_along_the_clusters_for_images_agree(model: Model) -> None:
     next-state bit apart, and first) give the reachable states and every state's successors."""
     explicit = ExplicitSystem(model)
     system = build_system(model)
-    forward = _forward_clusters(system.bdd, system._parts, system._cluster_size, frozenset(system.next_bits))
+    transitions = TransitionEncoder(system.encoding, system.expressions)
+    parts = [part for agent in model.agents for part in transitions.agent_parts(agent, model.semantics)]
+    forward = _forward_clusters(system.bdd, parts, CLUSTER_NODE_LIMIT, frozenset(system.next_bits))
     system._use_schedules(_Schedules(system.bdd, system.encoding, system.relation_parts, forward))
     assert system.states_of(system.compute_reachable()) == explicit.states
     for state, successors in explicit.successors.items():

@@ -76,7 +76,7 @@ class ControllablePreimage:
     def dual_with_responses(self, target: Function) -> tuple[Function, Function]:
         """`dual(target)` and `responses(target)` from one pre-image (counter-strategies need both)."""
         system = self.system
-        answering = system.preimage_with_actions(system.reachable & target)
+        answering = system.preimage_with_actions_within(system.reachable & target, system.reachable)  # as `safe`
         answered = backend.and_exists(answering, self.coalition_enabled, self.opponent_bits)  # as in `safe`
         unanswered = self.coalition_enabled & ~answered
         dual = system.reachable & ~backend.exist(system.bdd, self.coalition_bits, unanswered)

@@ -109,8 +109,8 @@ class SymbolicSystem:
         self._action_twins: dict[str, str] = {}
         self._use_schedules(_Schedules(self.bdd, encoding, _cluster(parts, cluster_size)))
         self._parts, self._cluster_size = list(parts), cluster_size
-        """The relation's parts before clustering, until `_forward_pays` has clustered them its way."""
-        self._forward_tried = False
+        """The relation's parts before clustering, kept for `_forward_pays` until it has tried them or
+        reachability is done (the images that count are reachability's)."""
         self._monolithic_tried = False
         self._reorder = reorder
         self._watched_products = 0
@@ -281,6 +281,7 @@ class SymbolicSystem:
                 self.progress.reach_step(iterations, backend.dag_size(frontier), backend.dag_size(reached))
         self.reachable = reached
         self._reachable_known = True
+        self._parts = []
         self.stats["reach_iterations"] = iterations
         self.stats["reachable_nodes"] = backend.dag_size(reached)
         return reached
@@ -409,11 +410,10 @@ class SymbolicSystem:
         its pre-images need (without sifting its formulas take 1.2 s instead of 0.07 s).
         """
         current = self._schedules
-        if self._forward_tried or not current.forward_direction(schedule) or backend.cache_lookups(self.bdd) is None:
+        if not self._parts or not current.forward_direction(schedule) or backend.cache_lookups(self.bdd) is None:
             return False
-        self._forward_tried = True
         forward = _forward_clusters(self.bdd, self._parts, self._cluster_size, frozenset(self.next_bits))
-        self._parts = []
+        self._parts = []  # tried once
         candidate = _Schedules(self.bdd, self.encoding, current.clusters, forward)
         work = [_product_work(self.bdd, states, form.like(current, schedule, states, self.bdd))
                 for form in (current, candidate)]
