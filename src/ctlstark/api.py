@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .render import state_by_agent  # re-exported: part of the public API
+from .runtime.records import record
 from .version import VERSION
 from .errors import (
     BddMemoryExhausted, CtlstarkError, IsplError, ResourceExhausted, TimeLimitReached,
@@ -318,7 +319,7 @@ def check(
     return check_with(model, formulas, options, progress)
 
 
-@dataclass(frozen=True)
+@record
 class CheckOptions:
     """How one check runs: what it computes beyond the verdicts, the BDD tuning, the limits.
 

@@ -16,13 +16,14 @@ import shlex
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, List, Optional
 from typing import TypeVar
 
 import typer
 
+from .runtime.records import record
 from .version import VERSION
 from .api import CheckOptions, CheckReport, check_with, load_model, load_model_text, parse_formula
 from .runtime.progress import TerminalProgress
@@ -375,7 +376,7 @@ def check_command(
             raise typer.Exit(EXIT_NOT_CHECKED) from None
 
 
-@dataclass(frozen=True)
+@record
 class _ReportOutput:
     """How `check` shows its report: JSON or text, routes, traces, a DOT file, measurements."""
 

@@ -15,9 +15,9 @@ import traceback
 import unicodedata
 from pathlib import Path
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any, BinaryIO, Literal, TypeVar
 
+from .runtime.records import record
 from .runtime.stack import deep_stack, recursion_limit
 
 _T = TypeVar("_T")
@@ -79,7 +79,7 @@ def recursion_headroom() -> Iterator[None]:
         sys.setrecursionlimit(previous)
 
 
-@dataclass(frozen=True)
+@record
 class Diagnostic:
     """One message about a place in a user's file (line and column are 1-based)."""
 

@@ -17,10 +17,11 @@ Conventions the whole pipeline relies on:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal, Union
 
 from .logic.formula import Formula, is_comparison_name
+from .runtime.records import record
 
 ENVIRONMENT = "Environment"
 
@@ -29,7 +30,7 @@ ENVIRONMENT = "Environment"
 # Types and variables
 
 
-@dataclass(frozen=True)
+@record
 class BoolType:
     """The type `boolean`."""
 
@@ -44,7 +45,7 @@ class BoolType:
         return int(value)
 
 
-@dataclass(frozen=True)
+@record
 class RangeType:
     """A bounded integer type `low..high` (inclusive, low <= high).
 
@@ -65,7 +66,7 @@ class RangeType:
         return value - self.low
 
 
-@dataclass(frozen=True)
+@record
 class EnumType:
     """An enumeration type `{v1, ..., vn}`; values in declaration order."""
 
@@ -86,7 +87,7 @@ VarType = Union[BoolType, RangeType, EnumType]
 Value = Union[bool, int, str]
 
 
-@dataclass(frozen=True)
+@record
 class Variable:
     """A state variable owned by `agent` (`"Environment"` for the environment)."""
 
@@ -103,21 +104,21 @@ class Variable:
 # Expressions (resolved, typed)
 
 
-@dataclass(frozen=True)
+@record
 class Const:
     """A constant: `True`/`False`, an integer, or an enumeration symbol (`str`)."""
 
     value: Value
 
 
-@dataclass(frozen=True)
+@record
 class VarRef:
     """The current value of a state variable."""
 
     variable: Variable
 
 
-@dataclass(frozen=True)
+@record
 class ActionIs:
     """True when `agent` performs `action` in the current joint action."""
 
@@ -134,7 +135,7 @@ BinaryOperator = Literal[
 ]
 
 
-@dataclass(frozen=True)
+@record
 class Unary:
     """`!` Boolean negation, `~` bit negation (booleans), `neg` integer negation."""
 
@@ -142,7 +143,7 @@ class Unary:
     operand: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Binary:
     """A binary operation; see `BinaryOperator` for the operator families."""
 
@@ -182,7 +183,7 @@ BOOLEAN_OPERATORS = frozenset({"and", "or", "&", "|", "^"})
 # Agents
 
 
-@dataclass(frozen=True)
+@record
 class ProtocolRule:
     """`condition : {actions}`; `is_other` marks the `Other` line (condition unused)."""
 
@@ -191,7 +192,7 @@ class ProtocolRule:
     is_other: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class EvolutionRule:
     """`v1 = e1 and ... if guard`: assignments to the agent's own variables."""
 
@@ -199,7 +200,7 @@ class EvolutionRule:
     guard: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Agent:
     """One agent (or the environment) of the interpreted system.
 
@@ -238,7 +239,7 @@ class Agent:
 FormulaMode = Literal["default", "ltl", "ctlstar"]
 
 
-@dataclass(frozen=True)
+@record
 class FormulaEntry:
     """One property to check: its text as written, its tree, and where it came from.
 
@@ -259,7 +260,7 @@ Position = tuple[int, int]
 """(line, column), both from 1."""
 
 
-@dataclass(frozen=True)
+@record
 class SourcePositions:
     """Where each variable, action, proposition and rule of a model is declared in its file.
 
@@ -278,7 +279,7 @@ class SourcePositions:
     evolution_rules: dict[tuple[str, int], Position] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record
 class Model:
     """A resolved interpreted system, ready to encode or to enumerate.
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import BddMemoryExhausted, CtlstarkError, IsplError, TimeLimitReached
+from ..runtime.records import record
 from .suite import Generator, JobSpec
 
 _CLEAR_REFS = Path("/proc/self/clear_refs")
@@ -25,7 +26,7 @@ _STATUS = Path("/proc/self/status")
 DIAGNOSTICS_KEPT = 5  # of a malformed model's diagnostics, the first few are enough for a report
 
 
-@dataclass(frozen=True)
+@record
 class JobLimits:
     """Per-job limits and extras, applied in the process that runs the job (`--timeout`, `--max-memory`, `--html`,
     `--engine`)."""

@@ -16,10 +16,10 @@ import re
 import shlex
 import sys
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..runtime.records import record
 from ..semantics.strategies import STRATEGY_SEMANTICS
 
 MODEL_KEYS = ("name", "path", "formulas", "only", "expect", "strategies")
@@ -34,7 +34,7 @@ class SuiteError(Exception):
     """The suite cannot be read: the message says where (`file:line:col` or `file: key.path`) and why."""
 
 
-@dataclass(frozen=True)
+@record
 class Expectation:
     """The verdict expected of one formula, named by its 1-based index or by its text."""
 
@@ -42,7 +42,7 @@ class Expectation:
     verdict: bool
 
 
-@dataclass(frozen=True)
+@record
 class Generator:
     """A command that writes ISPL, on standard output or (with `output`) to a file, run in `cwd`."""
 
@@ -55,7 +55,7 @@ class Generator:
         return shlex.join(self.argv)
 
 
-@dataclass(frozen=True)
+@record
 class JobSpec:
     """One job: a model (its text, or a generator that writes it), extra formulas, expectations."""
 
@@ -76,7 +76,7 @@ class JobSpec:
         return self.source if self.generator is None else f"{self.name}.ispl"
 
 
-@dataclass(frozen=True)
+@record
 class Suite:
     """A named list of jobs, sorted by name (numbers in names compare as numbers)."""
 

@@ -34,11 +34,11 @@ path without an automaton; the tests cross-check this product against it.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TypeVar, Union
 
 from ..errors import UnsupportedFormula
 from ..logic import formula as f
+from ..runtime.records import record
 from .graph import backward_closure, fair_cycle_nodes
 from ..semantics.lasso import Lasso, holds_on_lasso
 from ..semantics.transitions import Joint, State
@@ -50,14 +50,14 @@ ActionPosition = tuple[State, Joint]
 # ---------------------------------------------------------------- negation normal form over X U R
 
 
-@dataclass(frozen=True)
+@record
 class Truth:
     """`true` or `false`."""
 
     value: bool
 
 
-@dataclass(frozen=True)
+@record
 class Literal:
     """The state leaf number `leaf` holds (`positive`) or does not hold."""
 
@@ -65,7 +65,7 @@ class Literal:
     positive: bool
 
 
-@dataclass(frozen=True)
+@record
 class Conj:
     """Both hold."""
 
@@ -73,7 +73,7 @@ class Conj:
     right: Nnf
 
 
-@dataclass(frozen=True)
+@record
 class Disj:
     """One of them holds."""
 
@@ -81,14 +81,14 @@ class Disj:
     right: Nnf
 
 
-@dataclass(frozen=True)
+@record
 class Next:
     """Holds at the next position."""
 
     operand: Nnf
 
 
-@dataclass(frozen=True)
+@record
 class Until:
     """Strong until."""
 
@@ -96,7 +96,7 @@ class Until:
     right: Nnf
 
 
-@dataclass(frozen=True)
+@record
 class Release:
     """`left R right` = `not (not left U not right)`."""
 
@@ -172,7 +172,7 @@ def _nnf(formula: f.Formula, negated: bool, leaves: list[f.Formula]) -> Nnf:
 # ---------------------------------------------------------------- the GPVW tableau
 
 
-@dataclass(frozen=True)
+@record
 class Node:
     """An automaton node: every obligation of the current position, fully expanded, and the next ones."""
 

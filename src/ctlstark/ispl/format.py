@@ -33,6 +33,7 @@ from ..errors import IsplError, deep_recursion, read_source
 from ..logic import formula as fm
 from ..logic.formula import Formula, is_state_formula, to_text
 from ..model import FormulaMode
+from ..runtime.records import record
 from ..runtime.stack import deep_stack
 from . import formulas
 from . import syntax as sx
@@ -69,7 +70,7 @@ def format_model(text: str, filename: str = "<string>") -> str:
 # ---------------------------------------------------------------- comments
 
 
-@dataclass(frozen=True)
+@record
 class Comment:
     """A `--` comment: its text (to the end of its line), 1-based line, offset in the file.
 
@@ -305,7 +306,7 @@ class _Unprintable(Exception):
     """The formula uses an operator the target syntax does not have."""
 
 
-@dataclass(frozen=True)
+@record
 class _Grammar:
     """Operator binding of one formula syntax: levels (higher binds tighter) and associativity.
 
@@ -401,7 +402,7 @@ def _reads_as(text: str, mode: FormulaMode, formula: Formula) -> bool:
         return False
 
 
-@dataclass(frozen=True)
+@record
 class _Printed:
     """A printed (sub)formula: its text, its top operator (None: it needs no parentheses
     anywhere) and, per grammar, the level of the loosest prefix operator still open at
@@ -577,7 +578,7 @@ class _Printer:
 # ---------------------------------------------------------------- files
 
 
-@dataclass(frozen=True)
+@record
 class FormattedFile:
     """A file's text as read and in the canonical layout."""
 

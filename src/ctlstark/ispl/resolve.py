@@ -33,6 +33,7 @@ from ..model import (
     shared_variables,
 )
 from . import syntax as sx
+from ..runtime.records import record
 from .formulas import diagnostic
 
 RESERVED_WORDS = frozenset(
@@ -52,7 +53,7 @@ TRUE = Const(True)
 # ---------------------------------------------------------------- expression types
 
 
-@dataclass(frozen=True)
+@record
 class _Type:
     """The type of a resolved expression; `symbol` is a bare enumeration value."""
 

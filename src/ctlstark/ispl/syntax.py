@@ -8,7 +8,7 @@ are still unchecked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..runtime.records import record
 from typing import Literal, Union
 
 from ..logic.formula import Formula
@@ -17,7 +17,7 @@ from ..model import FormulaMode
 Pos = tuple[int, int]
 
 
-@dataclass(frozen=True)
+@record
 class Name:
     """An identifier as written, with its position."""
 
@@ -28,19 +28,19 @@ class Name:
 # ---------------------------------------------------------------- expressions
 
 
-@dataclass(frozen=True)
+@record
 class BoolLit:
     value: bool
     pos: Pos
 
 
-@dataclass(frozen=True)
+@record
 class IntLit:
     value: int
     pos: Pos
 
 
-@dataclass(frozen=True)
+@record
 class Ident:
     """A bare identifier: a variable of the current agent or an enumeration value."""
 
@@ -48,7 +48,7 @@ class Ident:
     pos: Pos
 
 
-@dataclass(frozen=True)
+@record
 class Qualified:
     """`Agent.name` or `Environment.name`."""
 
@@ -57,7 +57,7 @@ class Qualified:
     pos: Pos
 
 
-@dataclass(frozen=True)
+@record
 class ActionTest:
     """`Action = a` (agent None: the current agent) or `Agent.Action = a`."""
 
@@ -66,7 +66,7 @@ class ActionTest:
     pos: Pos
 
 
-@dataclass(frozen=True)
+@record
 class UnaryExpr:
     """`!` on conditions, `~` on bit expressions."""
 
@@ -75,7 +75,7 @@ class UnaryExpr:
     pos: Pos
 
 
-@dataclass(frozen=True)
+@record
 class BinaryExpr:
     """Any binary operator of conditions and expressions (see model.BinaryOperator)."""
 
@@ -91,19 +91,19 @@ Expr = Union[BoolLit, IntLit, Ident, Qualified, ActionTest, UnaryExpr, BinaryExp
 # ---------------------------------------------------------------- declarations
 
 
-@dataclass(frozen=True)
+@record
 class BoolTypeSpec:
     pos: Pos
 
 
-@dataclass(frozen=True)
+@record
 class RangeTypeSpec:
     low: int
     high: int
     pos: Pos
 
 
-@dataclass(frozen=True)
+@record
 class EnumTypeSpec:
     symbols: tuple[Name, ...]
     pos: Pos
@@ -112,14 +112,14 @@ class EnumTypeSpec:
 TypeSpec = Union[BoolTypeSpec, RangeTypeSpec, EnumTypeSpec]
 
 
-@dataclass(frozen=True)
+@record
 class VarDecl:
     name: Name
     type: TypeSpec
     pos: Pos
 
 
-@dataclass(frozen=True)
+@record
 class ProtocolLine:
     """`condition : {actions};`, or `Other : {actions};` (condition None)."""
 
@@ -132,21 +132,21 @@ class ProtocolLine:
         return self.condition is None
 
 
-@dataclass(frozen=True)
+@record
 class Assignment:
     target: Name
     value: Expr
     pos: Pos
 
 
-@dataclass(frozen=True)
+@record
 class EvolutionLine:
     assignments: tuple[Assignment, ...]
     guard: Expr
     pos: Pos
 
 
-@dataclass(frozen=True)
+@record
 class AgentDecl:
     """An agent or the environment. Sections absent from the file are None."""
 
@@ -165,21 +165,21 @@ class AgentDecl:
     pos: Pos
 
 
-@dataclass(frozen=True)
+@record
 class PropositionDecl:
     name: Name
     condition: Expr
     pos: Pos
 
 
-@dataclass(frozen=True)
+@record
 class GroupDecl:
     name: Name
     members: tuple[Name, ...]
     pos: Pos
 
 
-@dataclass(frozen=True)
+@record
 class ComparisonAtom:
     """A comparison of a variable written in a formula (`Environment.x = 3`), a ctlstark extension.
 
@@ -192,7 +192,7 @@ class ComparisonAtom:
     pos: Pos
 
 
-@dataclass(frozen=True)
+@record
 class FormulaSyntax:
     """One formula entry: its text, its tree as read in its mode, warnings, and its comparison atoms.
 
@@ -208,7 +208,7 @@ class FormulaSyntax:
     comparisons: tuple[ComparisonAtom, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class ModelSyntax:
     """A whole ISPL file. `environment` is None when the file has none."""
 

@@ -11,14 +11,15 @@ settle the conflicts ourselves, the way bison does.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Literal, Sequence
+
+from ..runtime.records import record
 
 Assoc = Literal["left", "right", "nonassoc"]
 END = "$END"
 
 
-@dataclass(frozen=True)
+@record
 class Production:
     """`lhs: rhs...` with the function building its value from the rhs values."""
 
@@ -27,7 +28,7 @@ class Production:
     build: Callable[..., Any]
 
 
-@dataclass(frozen=True)
+@record
 class Token:
     """A token for the yacc parser: its kind (terminal name), text and position."""
 
@@ -49,7 +50,7 @@ class YaccSyntaxError(Exception):
 _Action = tuple[str, Any]  # ("shift", state), ("reduce", production index) or ("accept", None)
 
 
-@dataclass(frozen=True)
+@record
 class YaccTables:
     """An LALR(1) automaton as plain data: per state, the action per terminal and the goto per nonterminal."""
 

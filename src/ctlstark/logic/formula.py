@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import dataclasses
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import field
 from collections.abc import Callable
 from typing import Any, TypeVar, Union
+
+from ..runtime.records import record
 
 Position = tuple[int, int]  # (line, column), both 1-based
 _Node = TypeVar("_Node")
@@ -62,7 +64,7 @@ def _node(cls: type[_Node]) -> type[_Node]:
         __post_init__(self)
 
     cls.__post_init__ = __post_init__  # type: ignore[attr-defined]
-    node = dataclass(frozen=True, eq=False)(cls)  # `==` and `hash` are set below: not generated
+    node = record(eq=False)(cls)  # `==` and `hash` are set below: not generated
     compared = tuple(item.name for item in dataclasses.fields(node) if item.compare)
     _COMPARED[node] = compared
     node.__hash__ = _hash  # type: ignore[assignment]

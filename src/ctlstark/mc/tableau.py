@@ -51,11 +51,11 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from ..errors import UnsupportedFormula
 from ..logic import formula as f
 from ..logic.normalise import path_nnf, subformulas
+from ..runtime.records import record
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function, Manager
 from ..symbolic.system import SymbolicSystem
@@ -100,7 +100,7 @@ def tableau_variables(system: SymbolicSystem) -> TableauVariables:
     return registry
 
 
-@dataclass(frozen=True)
+@record
 class TableauRun:
     """What one EXIST-PATH call computed, and how big its tableau was."""
 
@@ -115,7 +115,7 @@ class TableauRun:
         return f"tableau({self.variables} vars, {self.fairness_sets} fairness sets{pairs})"
 
 
-@dataclass(frozen=True)
+@record
 class TableauProduct:
     """One tableau's product, exposed for witnesses (`witness.product`): product states range over model bits and `variables`.
 

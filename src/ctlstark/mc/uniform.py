@@ -44,6 +44,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..runtime.limits import checkpoint
+from ..runtime.records import record
 from ..semantics.fixpoint import fixpoint
 from ..semantics.strategies import STRATEGY_SEMANTICS
 from ..symbolic import bdd as backend
@@ -99,7 +100,7 @@ Subproblem = tuple[Function, tuple[Function, ...]]
 """(the states where play reaches an open local state, the choices left at the local states reachable from them)."""
 
 
-@dataclass(frozen=True)
+@record
 class _Refuted:
     """Pushed under a search node's children: popped once they are all searched without a win."""
 

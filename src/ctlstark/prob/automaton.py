@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..errors import CtlstarkError
+from ..runtime.records import record
 from .mdp import ExplicitMdp
 from .protocol import STATES, Protocol
 
@@ -32,7 +33,7 @@ class TooManyStates(CtlstarkError):
     """The automaton has more main states than the limit allows."""
 
 
-@dataclass(frozen=True)
+@record
 class Outcome:
     """One branch of a choice: the event, its probability, and the main state `Up` leads to."""
 
@@ -41,7 +42,7 @@ class Outcome:
     target: int
 
 
-@dataclass(frozen=True)
+@record
 class Choice:
     """The choice of one applicable belief in a main state: one outcome (intermediate state) per event."""
 
@@ -95,7 +96,7 @@ def utility_scale(protocol: Protocol) -> int:
     return math.lcm(1, *(v.denominator for v in protocol.agent.utilities.values()))
 
 
-@dataclass(frozen=True)
+@record
 class _CompiledBelief:
     required: int
     forbidden: int
@@ -103,7 +104,7 @@ class _CompiledBelief:
     outcomes: tuple[tuple[int, Fraction], ...]
 
 
-@dataclass(frozen=True)
+@record
 class _CompiledEvent:
     effects: int
     commitment: int  # -1: the event has no operation

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
+
+from ..runtime.records import record
 
 Distribution = tuple[tuple[int, Fraction], ...]
 
 
-@dataclass(frozen=True)
+@record
 class ExplicitMdp:
     """`choices[s]`: the distributions (lists of (successor, probability)) enabled in state s; every state has one."""
 

@@ -7,12 +7,13 @@ in one `IsplError`. Numbers stay exact (`Fraction`) from the text to the automat
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from pathlib import Path
 
 from ..errors import Diagnostic, IsplError, read_source
 from . import syntax as sx
+from ..runtime.records import record
 
 STATES = ("Null", "Con", "Act", "Ful", "Vio", "Exp")
 """Commitment states; a state is stored as its index in this tuple (Null = 0 is the initial state)."""
@@ -31,7 +32,7 @@ SOURCE_STATE = {operation: source for operation, source in LIFECYCLE}
 PROPERTIES = ("conformance", "achievement", "benefit")
 
 
-@dataclass(frozen=True)
+@record
 class Event:
     """A domain event: the propositions it makes true, and the role that initiates it (if declared)."""
 
@@ -40,7 +41,7 @@ class Event:
     effects: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Commitment:
     """`C(debtor, creditor, antecedent, consequent)`; antecedent and consequent are conjunctions of propositions."""
 
@@ -51,7 +52,7 @@ class Commitment:
     consequent: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Operation:
     """What an event does to one commitment (`Delta^p(e) = <c, op>`)."""
 
@@ -73,7 +74,7 @@ class Operation:
         return self.target if state == self.source else state
 
 
-@dataclass(frozen=True)
+@record
 class Condition:
     """One conjunct of a belief's precondition: `p`, `!p` or `c = State`."""
 
@@ -87,7 +88,7 @@ class Condition:
         return self.name if self.positive else f"!{self.name}"
 
 
-@dataclass(frozen=True)
+@record
 class Belief:
     """`<role, precondition, distribution>`: when the precondition holds, `role` triggers each event with its probability."""
 
@@ -100,7 +101,7 @@ class Belief:
         return f"{self.role} if {condition}"
 
 
-@dataclass(frozen=True)
+@record
 class Agent:
     """The analysing agent `<r, G, pi, v>`; events without a declared utility are worth 0."""
 
@@ -113,7 +114,7 @@ class Agent:
         return self.utilities.get(event, Fraction(0))
 
 
-@dataclass(frozen=True)
+@record
 class Protocol:
     """A validated problem: domain, protocol, analysing agent and the properties' thresholds."""
 

@@ -29,6 +29,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..runtime.records import record
 from .automaton import Automaton, build_automaton
 from .protocol import STATES, Agent, Protocol
 
@@ -39,7 +40,7 @@ Distribution = dict[Fraction, Fraction]
 """Final utility → probability."""
 
 
-@dataclass(frozen=True)
+@record
 class Part:
     """One independent part: the names it owns, in the protocol's order, and the beliefs acting on it."""
 

@@ -17,11 +17,12 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from ..errors import Diagnostic, IsplError, source_line_of
+from ..runtime.records import record
 
 Position = tuple[int, int]
 
 
-@dataclass(frozen=True)
+@record
 class Name:
     """A name as written, with its 1-based (line, column)."""
 
@@ -29,7 +30,7 @@ class Name:
     at: Position
 
 
-@dataclass(frozen=True)
+@record
 class Number:
     """An exact number as written (`0.9`, `-3`, `1/3`)."""
 
@@ -38,14 +39,14 @@ class Number:
     text: str
 
 
-@dataclass(frozen=True)
+@record
 class EventSyntax:
     name: Name
     initiator: Name | None
     effects: tuple[Name, ...]
 
 
-@dataclass(frozen=True)
+@record
 class CommitmentSyntax:
     name: Name
     debtor: Name
@@ -54,14 +55,14 @@ class CommitmentSyntax:
     consequent: tuple[Name, ...]
 
 
-@dataclass(frozen=True)
+@record
 class OperationSyntax:
     event: Name
     operation: Name
     commitment: Name
 
 
-@dataclass(frozen=True)
+@record
 class ConditionSyntax:
     """One conjunct of a precondition: `p` (`state` None, `positive`), `!p`, or `c = State`."""
 
@@ -70,7 +71,7 @@ class ConditionSyntax:
     state: Name | None = None
 
 
-@dataclass(frozen=True)
+@record
 class BeliefSyntax:
     role: Name
     precondition: tuple[ConditionSyntax, ...]

@@ -14,17 +14,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from html import escape
 from typing import Any
 
+from ..runtime.records import record
 from .values import value_text
 
 _VERDICT_CLASS = {True: "true", False: "false", None: "error"}
 _VERDICT_WORD = {True: "TRUE", False: "FALSE", None: "ERROR"}
 
 
-@dataclass(frozen=True)
+@record
 class GraphSection:
     """The state graph as the page shows it: a note, the SVG picture when there is one, and one row per state.
 

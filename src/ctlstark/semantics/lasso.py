@@ -10,17 +10,17 @@ that carries its joint actions (`Lasso.actions`); on a state-only lasso they rai
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from ..errors import UnsupportedFormula
 from ..logic import formula as f
+from ..runtime.records import record
 from .fixpoint import fixpoint
 from .transitions import Joint, State
 
 StateSet = frozenset[State]
 
 
-@dataclass(frozen=True)
+@record
 class Lasso:
     """An ultimately periodic path: `prefix`, then `loop` repeated forever (`loop` non-empty).
 

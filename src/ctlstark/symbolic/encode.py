@@ -24,7 +24,6 @@ import bisect
 import math
 from collections import defaultdict, deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from ..model import (
     ActionIs,
@@ -44,6 +43,7 @@ from ..model import (
 )
 from ..errors import ResourceExhausted
 from . import bdd as backend
+from ..runtime.records import record
 from .bdd import Function, Manager
 
 ValueMap = dict[Value, Function]
@@ -57,7 +57,7 @@ def bits_needed(count: int) -> int:
     return max(0, math.ceil(math.log2(count))) if count > 1 else 0
 
 
-@dataclass(frozen=True)
+@record
 class VariableBits:
     """The bits of one state variable; code k (binary, MSB first) is `values[k]`."""
 
@@ -80,7 +80,7 @@ class VariableBits:
         return None
 
 
-@dataclass(frozen=True)
+@record
 class ActionBits:
     """The bits of one agent's action; code k is `actions[k]`."""
 

@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..runtime.records import record
 from ..version import VERSION
 from ..render import state_by_agent, state_lines
 from ..render.traces import trace_json, trace_text
@@ -323,7 +324,7 @@ def _plural(count: int, word: str) -> str:
 # ---------------------------------------------------------------- state graph
 
 
-@dataclass(frozen=True)
+@record
 class GraphNode:
     """One reachable state: its values per agent and the Evaluation propositions true there."""
 
@@ -337,7 +338,7 @@ class GraphNode:
     """Transitions on a shortest run from an initial state."""
 
 
-@dataclass(frozen=True)
+@record
 class GraphEdge:
     """All transitions from one state to another: every joint action that makes that step."""
 

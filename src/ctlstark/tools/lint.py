@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from ..logic import formula as fm
 from ..model import ActionIs, Agent, Expr, Model, SourcePositions, Variable, VarRef, expression_nodes
+from ..runtime.records import record
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..symbolic.encode import TransitionEncoder
@@ -39,7 +40,7 @@ KINDS = ("unused", "never enabled", "never true", "unreachable protocol line", "
          "ctlstark extension")
 
 
-@dataclass(frozen=True)
+@record
 class LintWarning:
     """One lint finding; `line`/`column` are None when the model came without its file."""
 

@@ -21,11 +21,11 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..render import actions_text, joint_action, state_by_agent
 from ..render import state_text as grouped_state_text
+from ..runtime.records import record
 from ..semantics.expressions import holds, true_propositions
 from ..semantics.transitions import protocol_actions, successors_under
 from ..model import Model, Value
@@ -52,7 +52,7 @@ SAMPLING_ATTEMPTS = 1_000
 # ---------------------------------------------------------------- one state
 
 
-@dataclass(frozen=True)
+@record
 class Transition:
     """One step: the joint action taken and the state it leads to."""
 
@@ -60,7 +60,7 @@ class Transition:
     target: State
 
 
-@dataclass(frozen=True)
+@record
 class Choices:
     """The transitions out of one state, grouped by joint action in protocol order.
 
@@ -87,7 +87,7 @@ class Choices:
         return self.complete and not self.transitions
 
 
-@dataclass(frozen=True)
+@record
 class InitialStates:
     """How many initial states there are, and some of them (sorted by value order)."""
 
@@ -227,7 +227,7 @@ class _SymbolicInitialStates:
 # ---------------------------------------------------------------- a path with undo
 
 
-@dataclass(frozen=True)
+@record
 class LoadedTrace:
     """A trace to follow: `states[i]` --`actions[i]`--> `states[i + 1]`; a lasso's last action leads to `loop_start`.
 
@@ -260,7 +260,7 @@ class LoadedTrace:
         return None if following is None else Transition(self.actions[index], self.states[following])
 
 
-@dataclass(frozen=True)
+@record
 class Start:
     """Where a session begins instead of at a chosen initial state: a state, perhaps on a trace to follow.
 
@@ -389,7 +389,7 @@ class Walk:
 # ---------------------------------------------------------------- batch runs
 
 
-@dataclass(frozen=True)
+@record
 class Run:
     """A finite path: `states[i]` --`actions[i]`--> `states[i + 1]`; `deadlocked` if it ended at a deadlock."""
 

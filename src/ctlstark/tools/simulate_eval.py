@@ -16,13 +16,14 @@ the model's reachable states, which the state is not among: they are refused the
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 from ..errors import CtlstarkError, UnsupportedFormula
 from ..logic import formula as f
 from ..logic.normalise import subformulas
 from ..model import Binary, Const, Expr, Model, Value, VarRef
+from ..runtime.records import record
 from ..witness.trace import Trace
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ class EvaluationRefused(CtlstarkError):
     """The formula cannot be evaluated at this state (says why)."""
 
 
-@dataclass(frozen=True)
+@record
 class Evaluation:
     """A state formula's `value` at one state, its `trace` from there or why it has none (`missing`), and `notes`."""
 

@@ -6,13 +6,14 @@ outcome as text, DOT or JSON; the report only carries it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..errors import UnsupportedFormula
 from ..logic import formula as f
 from ..mc.label import Checker
 from ..model import Model
 from ..runtime.limits import checkpoint
+from ..runtime.records import record
 from .extract import NoTrace, WitnessBuilder, admits_trace
 from .replay import replay
 from .strategy import StrategyEvidence, explain_strategy
@@ -20,7 +21,7 @@ from .uniform import explain_uniform_strategy
 from .trace import Trace
 
 
-@dataclass(frozen=True)
+@record
 class Evidence:
     """The explanation of one verdict in `model`: a `trace`, a `strategy`, or a reason in `missing`.
 

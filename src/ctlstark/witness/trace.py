@@ -25,6 +25,7 @@ from typing import Literal
 
 from ..logic.formula import Formula
 from ..model import Value
+from ..runtime.records import record
 
 State = tuple[Value, ...]
 Joint = tuple[str, ...]
@@ -34,7 +35,7 @@ TraceKind = Literal["witness", "counterexample", "path"]
 LinkRelation = Literal["justifies", "indistinguishable", "correct", "commitment", "fulfilment"]
 
 
-@dataclass(frozen=True)
+@record
 class Step:
     """One state of a trace and the joint action taken from it (None on the last step of a finite trace)."""
 
@@ -86,7 +87,7 @@ TABLE_LIMIT = 64
 """Strategies with at most this many states are shown as a table; larger ones by their BDD size."""
 
 
-@dataclass(frozen=True)
+@record
 class StrategyEvidence:
     """What `check --witness` reports for a top-level ATL verdict: plain data, no BDDs (the report outlives them).
 

@@ -1,0 +1,105 @@
+"""`runtime.records.record` behaves as `dataclass(frozen=True)` does, method by method."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from dataclasses import dataclass, field
+
+import pytest
+
+from ctlstark.runtime.records import record
+
+
+def _declare(decorator, name):
+    class Node:
+        """A node with every kind of field the front end's records use."""
+
+        name: str
+        width: int = 1
+        children: tuple = ()
+        notes: list = field(default_factory=list, compare=False, hash=False)
+        cached: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+        pos: tuple | None = field(default=None, compare=False, repr=False, kw_only=True)
+
+        def __post_init__(self) -> None:
+            object.__setattr__(self, "seen", True)
+
+    Node.__name__ = Node.__qualname__ = name  # module-level names, for pickle
+    return decorator(Node)
+
+
+Standard = _declare(dataclass(frozen=True), "Standard")
+Compiled = _declare(record, "Compiled")
+
+CALLS = [
+    (("a",), {}),
+    (("a", 2), {}),
+    (("a", 2, ("x",)), {"pos": (1, 2)}),
+    ((), {"name": "b", "notes": ["n"], "pos": (3, 4)}),
+]
+
+
+@pytest.mark.parametrize(("args", "kwargs"), CALLS)
+def test_instances_hold_what_the_dataclass_holds(args, kwargs):
+    standard, compiled = Standard(*args, **kwargs), Compiled(*args, **kwargs)
+    assert vars(compiled) == vars(standard)
+    assert repr(compiled) == repr(standard).replace("Standard(", "Compiled(")
+
+
+@pytest.mark.parametrize(("first", "second"), [(("a",), ("a",)), (("a", 1), ("a", 2)), (("a",), ("b",))])
+def test_equality_and_hash_follow_the_compared_fields(first, second):
+    same = Standard(*first) == Standard(*second)
+    assert (Compiled(*first) == Compiled(*second)) is same
+    assert (Compiled(*first, pos=(1, 1)) == Compiled(*second, pos=(9, 9))) is same
+    if same:
+        assert hash(Compiled(*first, notes=[1])) == hash(Compiled(*second, notes=[2]))
+    assert Compiled(*first) != Standard(*first)
+
+
+def test_assignment_and_deletion_are_refused():
+    node = Compiled("a")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        node.name = "b"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        node.other = 1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del node.name
+
+
+def test_signature_errors_are_the_dataclass_ones():
+    with pytest.raises(TypeError):
+        Compiled()
+    with pytest.raises(TypeError):
+        Compiled("a", 1, (), [], (1, 2))  # pos is keyword-only
+    with pytest.raises(TypeError):
+        Compiled("a", cached={})  # not an init field
+
+
+def test_factories_give_each_instance_its_own_value():
+    first, second = Compiled("a"), Compiled("a")
+    assert first.notes == [] and first.notes is not second.notes
+    assert first.cached is not second.cached
+
+
+def test_dataclass_tools_and_pickling_work():
+    node = Compiled("a", 2, pos=(1, 1))
+    assert [item.name for item in dataclasses.fields(node)] == [item.name for item in dataclasses.fields(Standard)]
+    changed = dataclasses.replace(node, width=3)
+    assert (changed.width, changed.pos, changed.seen) == (3, (1, 1), True)
+    assert Compiled.__match_args__ == Standard.__match_args__
+    assert pickle.loads(pickle.dumps(node)) == node
+    match node:
+        case Compiled("a", width):
+            assert width == 2
+        case _:
+            pytest.fail("positional match on __match_args__")
+
+
+def test_without_equality_identity_is_kept():
+    @record(eq=False)
+    class Leaf:
+        value: int
+
+    assert Leaf(1) != Leaf(1)
+    assert Leaf.__hash__ is object.__hash__ and Leaf.__eq__ is object.__eq__
