@@ -113,7 +113,7 @@ def test_a_time_limit_before_any_verdict_exits_4_with_one_line() -> None:
 
 
 def test_a_tiny_memory_limit_exits_3_with_a_clear_message() -> None:
-    finished = run("check", str(DINING), "--max-memory", "1M")
+    finished = run("check", str(DINING), "--max-memory", "256K")
     assert finished.returncode == EXIT_NOT_CHECKED
     assert "ran out of memory" in finished.stderr and "--max-memory" in finished.stderr
     assert "Traceback" not in finished.stderr + finished.stdout
@@ -139,15 +139,18 @@ def test_an_internal_error_is_one_line_with_exit_70(monkeypatch: pytest.MonkeyPa
     assert "internal error (please report it): RuntimeError: boom" in err and "Traceback" not in err
 
 
-def test_a_memory_limit_hit_while_renaming_variables_exits_3(tmp_path) -> None:
-    """DC N = 80 under 16 MB runs out inside CUDD's variable swap (image renaming): it was exit 70, "variable swap failed".
+def test_a_memory_limit_hit_in_a_larger_model_exits_3(tmp_path) -> None:
+    """DC N = 80 under 8 MB runs out of memory: exit 3, never an internal error.
 
-    (Under 20 MB until CUDD's computed table started at 2**12 slots instead of 16 MB' worth: now it fits there.)"""
+    Under 16 MB it once ran out inside CUDD's variable swap (image renaming) and exited 70
+    ("variable swap failed", now mapped: the test below). Since CUDD's start-up reserve
+    shrank from 16 MB to 1 MB (`symbolic.bdd.STARTING_MEMORY_ESTIMATE`) it fits in 9.4 MB and
+    no limit found sends it through the swap any more."""
     model = tmp_path / "dc80.ispl"
     generator = Path(__file__).resolve().parents[1] / "benchmarks" / "dc_mcmas.py"
     model.write_text(subprocess.run([sys.executable, str(generator), "--print-model", "80"], capture_output=True,
                                     text=True, check=True, timeout=120).stdout)
-    finished = run("check", str(model), "--max-memory", "16M")
+    finished = run("check", str(model), "--max-memory", "8M")
     assert finished.returncode == EXIT_NOT_CHECKED, finished.stderr
     assert "ran out of memory" in finished.stderr and "internal error" not in finished.stderr
 
@@ -169,7 +172,7 @@ def test_running_out_of_bdd_memory_in_process_frees_every_node_before_its_manage
     previous = sys.unraisablehook
     sys.unraisablehook = lambda unraisable: complaints.append(f"{unraisable.exc_value}")
     try:
-        result = CliRunner().invoke(app, ["check", "-q", str(DINING), "--max-memory", "1M"])
+        result = CliRunner().invoke(app, ["check", "-q", str(DINING), "--max-memory", "256K"])
         del result
         gc.collect()
     finally:
