@@ -103,3 +103,20 @@ def test_without_equality_identity_is_kept():
 
     assert Leaf(1) != Leaf(1)
     assert Leaf.__hash__ is object.__hash__ and Leaf.__eq__ is object.__eq__
+
+
+def test_methods_the_class_defines_itself_are_kept():
+    @record
+    class Named:
+        name: str
+        size: int = 0
+
+        def __repr__(self) -> str:
+            return f"<{self.name}>"
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, Named) and other.name == self.name
+
+    assert repr(Named("a", 1)) == "<a>"
+    assert Named("a", 1) == Named("a", 2)
+    assert hash(Named("a", 1)) != hash(Named("a", 2))  # generated over both fields, as dataclass does

@@ -3,7 +3,8 @@
 `record` makes the class `dataclass(frozen=True)` would make — the same fields,
 `__init__` (defaults, factories, keyword-only fields, `__post_init__`),
 `__repr__`, `__eq__`, `__hash__`, `FrozenInstanceError` on assignment,
-`__match_args__`, and `dataclasses.fields`/`replace` keep working — with less
+`__match_args__`, methods the class body defines itself kept, and
+`dataclasses.fields`/`replace` working — with less
 compiling. Python 3.11's `dataclass` compiles each generated method by its own
 `exec`, about 1 ms a class on this machine, and some 80 classes (the syntax tree's,
 the model's, the formulas') are made before a check starts. Here `__init__`,
@@ -39,22 +40,33 @@ def record(cls: Any = None, /, *, eq: bool = True) -> Any:
 
 def _make_record(cls: _Class, eq: bool) -> _Class:
     """Give `cls` its fields (by `dataclass`, generating no method), then its methods."""
+    own = _own_methods(cls)
     cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)  # type: ignore[assignment]
     fields = dataclasses.fields(cls)
     namespace: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": dataclasses.MISSING}
-    sources = [_init_source(cls, fields, namespace)]
+    sources = [_init_source(cls, fields, namespace)] if "__init__" not in own else []
     if eq:
-        sources.append(_eq_source(fields))
-        sources.append(_hash_source(fields))
+        sources += [source(fields) for name, source in (("__eq__", _eq_source), ("__hash__", _hash_source))
+                    if name not in own]
     methods: dict[str, Any] = {}
     exec("\n".join(sources), namespace, methods)  # noqa: S102 - our own generated source, as dataclasses does
+    methods["__repr__"] = _repr(fields)
     for name, method in methods.items():
-        method.__qualname__ = f"{cls.__qualname__}.{name}"
-        setattr(cls, name, method)
-    cls.__repr__ = _repr(fields)  # type: ignore[assignment]
+        if name not in own:
+            method.__qualname__ = f"{cls.__qualname__}.{name}"
+            setattr(cls, name, method)
     cls.__setattr__ = _frozen_setattr(cls, fields)  # type: ignore[assignment]
     cls.__delattr__ = _frozen_delattr(cls, fields)  # type: ignore[assignment]
     return cls
+
+
+def _own_methods(cls: type) -> frozenset[str]:
+    """The generated methods the class body defines itself, which stay, as `dataclass` keeps them (a body
+    that defines `__eq__` alone gets `__hash__ = None` from Python: that one is not its own)."""
+    names = {"__init__", "__repr__", "__eq__", "__hash__"} & set(cls.__dict__)
+    if cls.__dict__.get("__hash__", 0) is None and "__eq__" in cls.__dict__:
+        names.discard("__hash__")
+    return frozenset(names)
 
 
 def _init_source(cls: type, fields: tuple[dataclasses.Field, ...], namespace: dict[str, Any]) -> str:
