@@ -55,8 +55,7 @@ def _make_record(cls: _Class, eq: bool) -> _Class:
         if name not in own:
             method.__qualname__ = f"{cls.__qualname__}.{name}"
             setattr(cls, name, method)
-    cls.__setattr__ = _frozen_setattr(cls, fields)  # type: ignore[assignment]
-    cls.__delattr__ = _frozen_delattr(cls, fields)  # type: ignore[assignment]
+    cls.__setattr__, cls.__delattr__ = _frozen(cls, fields)  # type: ignore[assignment]
     return cls
 
 
@@ -130,23 +129,21 @@ def _hash_source(fields: tuple[dataclasses.Field, ...]) -> str:
     return f"def __hash__(self):\n    return hash(({hashed}))"
 
 
-def _frozen_setattr(cls: type, fields: tuple[dataclasses.Field, ...]) -> Callable[[Any, str, Any], None]:
-    """`__setattr__` that refuses the fields (and every name on the class itself), as a frozen dataclass does."""
+def _frozen(cls: type, fields: tuple[dataclasses.Field, ...]) -> tuple[Callable[..., None], Callable[..., None]]:
+    """`__setattr__` and `__delattr__` that refuse the fields (and every name on the class itself), as a
+    frozen dataclass's do."""
     names = frozenset(field.name for field in fields)
+
+    def refused(self: Any, name: str) -> bool:
+        return type(self) is cls or name in names
 
     def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in names:
+        if refused(self, name):
             raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
         super(cls, self).__setattr__(name, value)
-    return __setattr__
-
-
-def _frozen_delattr(cls: type, fields: tuple[dataclasses.Field, ...]) -> Callable[[Any, str], None]:
-    """`__delattr__` that refuses the fields (and every name on the class itself), as a frozen dataclass does."""
-    names = frozenset(field.name for field in fields)
 
     def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in names:
+        if refused(self, name):
             raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
         super(cls, self).__delattr__(name)
-    return __delattr__
+    return __setattr__, __delattr__

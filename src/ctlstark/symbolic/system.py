@@ -200,11 +200,7 @@ class SymbolicSystem:
     def preimage_with_actions_within(self, states: Function, within: Function) -> Function:
         """`preimage_with_actions(states)` for the reachable states in `within` only (a care set, as
         `preimage`). Never watched for reordering."""
-        schedule, care, care_step = self._within(self._schedules.action_preimage, within)
-        result = target = self._next_state_target(states)
-        for result in _product_steps(target, schedule, care, care_step):
-            pass
-        return result
+        return _product(self._next_state_target(states), *self._within(self._schedules.action_preimage, within))
 
     def _within(self, schedule: Schedule, within: Function | None,
                 form: _Schedules | None = None) -> tuple[Schedule, Function | None, int | None]:
@@ -242,10 +238,7 @@ class SymbolicSystem:
         restricted, care, care_step = self._within(schedule, within)
         operand_nodes = self._watched_operand_nodes(states)
         if operand_nodes is None:
-            result = states
-            for result in _product_steps(states, restricted, care, care_step):
-                pass
-            return result
+            return _product(states, restricted, care, care_step)
         result, (widest, result_nodes) = _measured_product(states, restricted, care, care_step)
         ratio = self._blow_up_ratio(widest, operand_nodes + result_nodes)
         if (ratio is not None and not self._monolithic_pays(states, schedule, within)
@@ -415,14 +408,24 @@ class SymbolicSystem:
         forward = _forward_clusters(self.bdd, self._parts, self._cluster_size, frozenset(self.next_bits))
         self._parts = []  # tried once
         candidate = _Schedules(self.bdd, self.encoding, current.clusters, forward)
-        work = [_product_work(self.bdd, states, form.like(current, schedule, states, self.bdd))
-                for form in (current, candidate)]
+        work = self._work_in_both_forms(candidate, states, schedule, None)
         pays = MONOLITHIC_MARGIN * work[1] <= work[0]
         if pays:
             self._use_schedules(candidate)
         self.stats["forward_clusters"] = {"used": pays, "clusters": len(forward),
                                           "lookups_before": work[0], "lookups_forward": work[1]}
         return pays
+
+    def _work_in_both_forms(self, candidate: _Schedules, states: Function, schedule: Schedule,
+                            within: Function | None) -> tuple[int, int]:
+        """CUDD's lookups for the product on `states` that the relation's current form runs along
+        `schedule` (and `within`), done by the current form and then by `candidate`. The current
+        form's product is redone so that both counts cover the same operation (once per trial)."""
+        current = self._schedules
+        before, after = (_product_work(self.bdd, states, *self._within(form.like(current, schedule, states, self.bdd),
+                                                                        within, form))  # restricted once per form
+                         for form in (current, candidate))
+        return before, after
 
     def _monolithic_pays(self, states: Function, schedule: Schedule, within: Function | None) -> bool:
         """Try once, on the product that blew up, the relation conjoined into one BDD; keep it when it does
@@ -447,10 +450,7 @@ class SymbolicSystem:
             return False
         current = self._schedules
         monolithic = _Schedules(self.bdd, self.encoding, merged)
-        work: list[int] = []
-        for form in (current, monolithic):
-            steps = self._within(form.like(current, schedule, states, self.bdd), within, form)  # restricted once
-            work.append(_product_work(self.bdd, states, *steps))
+        work = self._work_in_both_forms(monolithic, states, schedule, within)
         pays = MONOLITHIC_MARGIN * work[1] <= work[0]
         self._use_schedules(monolithic if pays else current)
         self.stats["monolithic_relation"] = {"used": pays, "nodes": backend.dag_size(merged[0]),
@@ -502,12 +502,20 @@ def _care_step(schedule: Schedule, next_bits: frozenset[str]) -> int:
     return len(schedule)
 
 
+def _product(states: Function, schedule: Schedule, care: Function | None = None,
+             care_step: int | None = None) -> Function:
+    """The relational product `_product_steps` computes: its last intermediate."""
+    result = states
+    for result in _product_steps(states, schedule, care, care_step):
+        pass
+    return result
+
+
 def _product_work(manager: Manager, states: Function, schedule: Schedule, care: Function | None = None,
                   care_step: int | None = None) -> int:
     """CUDD's computed-table lookups for the product `_product_steps` computes (the result is dropped)."""
     before = backend.cache_lookups(manager)
-    for _ in _product_steps(states, schedule, care, care_step):
-        pass
+    _product(states, schedule, care, care_step)
     return backend.cache_lookups(manager) - before
 
 
