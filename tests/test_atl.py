@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from conftest import examples
 
+from ctlstark.mc import atl
 from ctlstark.mc.label import Checker
 from ctlstark.errors import UnsupportedFormula
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
@@ -162,6 +163,23 @@ def test_fairness_is_ignored_by_atl(pennies: Model) -> None:
     unfair = dataclasses.replace(pennies, fairness=(FALSE,))
     formula = f.ATL("ab", f.G(Not(lose)))
     assert both_states(unfair, formula) == both_states(pennies, formula) == oracle_states(pennies, Not(lose))
+
+
+def test_groups_with_the_same_members_share_one_fixpoint(pennies: Model, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`<g>` sets are keyed by the coalition's members: a second group of the same agents reuses the first's
+    fixpoint (hanoi's `player` and `allAgents`), a group of other agents or another path does not."""
+    calls = []
+    real = atl.can_force_until
+    monkeypatch.setattr(atl, "can_force_until", lambda *args: calls.append(args) or real(*args))
+    twin = dataclasses.replace(pennies, groups={**pennies.groups, "twin": ("Bob", "Ann")})
+    system = build_system(twin)
+    checker = Checker(system)
+    assert checker.states(f.ATL("twin", f.F(lose))) == checker.states(f.ATL("ab", f.F(lose)))
+    assert len(calls) == 1
+    checker.states(f.ATL("a", f.F(lose)))
+    checker.states(f.ATL("twin", f.F(win)))
+    assert len(calls) == 3
+    assert frozenset(system.states_of(checker.states(f.ATL("twin", f.F(lose))))) == oracle_states(pennies, TRUE)
 
 
 # ---------------------------------------------------------------- blocked choices and responses

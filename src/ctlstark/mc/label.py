@@ -86,7 +86,10 @@ class Checker:
         self._stranded: dict[tuple[str, str], tuple[int, int] | None] = {}
         self._cache: dict[f.Formula, Function] = {}
         self._knowledge_cache: dict[f.Formula, Function] = {}
-        self._controllable: dict[str, atl.ControllablePreimage] = {}
+        self._controllable: dict[frozenset[str], atl.ControllablePreimage] = {}
+        self._strategic_cache: dict[tuple[frozenset[str], f.Formula], Function] = {}
+        """Perfect-information `<g>` sets by the coalition's members and the path formula, so that two groups
+        with the same members (`player = {player}; allAgents = {player}`) share one fixpoint."""
         self.strategies = check_strategy_semantics(strategies)
         self._uniform: dict[str, uniform.UniformGame] = {}
         self.uniform_answers: dict[f.Formula, uniform.UniformQuestion] = {}
@@ -184,6 +187,7 @@ class Checker:
         self._cache.clear()
         self._knowledge_cache.clear()
         self._controllable.clear()
+        self._strategic_cache.clear()
         self._uniform.clear()
         self.uniform_answers.clear()
         self._channels.clear()
@@ -464,12 +468,20 @@ class Checker:
 
     def _strategic(self, formula: f.ATL) -> Function:
         """`<g>X/G/F/U` by fixpoints of the controllable pre-image (`mc.atl`)."""
-        pre = self._controllable.get(formula.group)
+        members = frozenset(self._members(formula.group))
+        pre = self._controllable.get(members)
         if pre is None:
-            pre = self._controllable[formula.group] = atl.ControllablePreimage(self.system,
-                                                                              self._members(formula.group))
+            pre = self._controllable[members] = atl.ControllablePreimage(self.system, members)
         if self.strategies != "perfect":
             return self._uniform_strategic(formula, pre)
+        key = (members, formula.path)
+        cached = self._strategic_cache.get(key)
+        if cached is None:
+            cached = self._strategic_cache[key] = self._perfect_strategic(formula, pre)
+        return cached
+
+    def _perfect_strategic(self, formula: f.ATL, pre: atl.ControllablePreimage) -> Function:
+        """`<g>X/G/F/U` under perfect information."""
         match formula.path:
             case f.X(operand=operand):
                 return atl.can_force_next(pre, self._label(operand))
