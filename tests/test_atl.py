@@ -24,7 +24,7 @@ from ctlstark.model import Model
 from ctlstark.symbolic.system import build_system
 
 from ispl_writer import write_model
-from strategies import models_and_atl_formulas, turn_based_games
+from strategies import models, models_and_atl_formulas, turn_based_games
 
 
 # Matching pennies, repeated while the matcher wins; a lost game is a deadlock
@@ -248,3 +248,56 @@ def test_atl_states_agree(case: tuple[Model, f.Formula]) -> None:
 def test_atl_states_agree_on_turn_based_games(case: tuple[Model, f.Formula]) -> None:
     """Games where one side chooses at a time (most GDL games), with deadlocks and nondeterministic moves."""
     assert_atl_agrees(*case)
+
+
+# ---------------------------------------------------------------- one successor per joint action
+
+COIN = """
+Agent Environment
+  Vars: side : {none, heads, tails}; spare : boolean; end Vars
+  Actions = {wait, toss, spin};
+  Protocol: side = none : {toss, spin}; Other : {wait}; end Protocol
+  Evolution:
+    side = heads if Action = toss and side = none;
+    side = {toss_result} if Action = toss and side = none;
+    side = heads if Action = spin and spare = true;
+    side = tails if Action = spin and spare = true;
+  end Evolution
+end Agent
+Agent Player
+  Vars: called : boolean; end Vars
+  Actions = {call};
+  Protocol: Other : {call}; end Protocol
+  Evolution: called = true if Action = call; end Evolution
+end Agent
+Evaluation heads if Environment.side = heads; end Evaluation
+InitStates Environment.side = none and Environment.spare = false and Player.called = false; end InitStates
+Groups p = {Player}; everyone = {Environment, Player}; end Groups
+Formulae <everyone> F heads; end Formulae
+"""
+
+
+@pytest.mark.parametrize("toss_result, one_each, can_force_heads", [
+    ("heads", True, TRUE),   # both toss lines agree; the spin lines disagree only where spare = true (unreachable)
+    ("tails", False, f.Prop("heads")),  # a toss from side = none: heads or tails
+])
+def test_one_successor_each(toss_result: str, one_each: bool, can_force_heads: f.Formula) -> None:
+    """Two successors of one (state, joint action) count only at reachable states and enabled actions."""
+    model = parse_model(COIN.replace("{toss_result}", toss_result), "coin")
+    system = build_system(model)
+    enabled = system.preimage_with_actions(system.bdd.true) & system.reachable
+    assert system.one_successor_each(enabled) is one_each
+    assert atl.ControllablePreimage(system, ("Environment", "Player")).existential is one_each
+    assert not atl.ControllablePreimage(system, ("Player",)).existential  # the environment chooses
+    assert both_states(model, f.ATL("everyone", f.F(f.Prop("heads")))) == oracle_states(model, can_force_heads)
+
+
+@settings(max_examples=examples(100))
+@given(models())
+def test_one_successor_each_agrees_with_the_oracle(model: Model) -> None:
+    """The cluster-by-cluster decision (no relation built) against the oracle's successors of each joint action."""
+    system = build_system(model)
+    enabled = system.preimage_with_actions(system.bdd.true) & system.reachable
+    successors = ExplicitSystem(model).labelled_successors().values()
+    assert system.one_successor_each(enabled) == all(len(targets) == 1 for joints in successors
+                                                     for targets in joints.values())

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..semantics.fixpoint import fixpoint
+from . import ctl
 from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..symbolic.system import SymbolicSystem
@@ -44,9 +45,14 @@ class ControllablePreimage:
         enabled = system.preimage_with_actions(system.bdd.true) & system.reachable
         self.coalition_enabled = backend.exist(system.bdd, self.opponent_bits, enabled)
         """(state, coalition action) pairs that some response of the others completes into an enabled joint action."""
+        self.existential = not self.opponent_bits and system.one_successor_each(enabled)
+        """Whether `pre_g` is the existential pre-image `EX`: the others have no choice of action and each
+        (state, joint action) has one successor, so an available action forces its one successor."""
 
     def __call__(self, target: Function) -> Function:
         """States where the coalition can force the next state into `target`."""
+        if self.existential:
+            return ctl.ex(self.system, target)
         return self.system.reachable & backend.exist(self.system.bdd, self.coalition_bits, self.safe(target))
 
     def safe(self, target: Function) -> Function:
@@ -89,7 +95,9 @@ def can_force_next(pre: ControllablePreimage, holds: Function) -> Function:
 
 
 def can_force_always(pre: ControllablePreimage, holds: Function) -> Function:
-    """`<g>G φ = νZ. φ ∧ pre_g(Z)`."""
+    """`<g>G φ = νZ. φ ∧ pre_g(Z)`; `EG φ` where `pre_g` is `EX`."""
+    if pre.existential:
+        return ctl.eg(pre.system, holds)
     return fixpoint(lambda current: holds & pre(current), holds & pre.system.reachable)
 
 
@@ -100,6 +108,8 @@ def can_force_until(pre: ControllablePreimage, hold: Function, goal: Function) -
     transition into the last new ones), the escaping pre-image conjoins an irregular care
     set, which blew one product up to 74–118 s on bunk_t; with the reachable states as care
     set the whole rounds are the faster on five of the seven GDL games, even on chomp and
-    0.1 s slower on hanoi (docs/performance.md).
+    0.1 s slower on hanoi (docs/performance.md). Where `pre_g` is `EX`, `E[φ U ψ]` by frontiers.
     """
+    if pre.existential:
+        return ctl.eu(pre.system, hold, goal)
     return fixpoint(lambda reached: reached | (hold & pre(reached)), goal & pre.system.reachable)

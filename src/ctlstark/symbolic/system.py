@@ -284,6 +284,30 @@ class SymbolicSystem:
         """Reachable states without any successor (MCMAS adds no self-loop)."""
         return self.reachable & ~self.preimage(self.bdd.true, within=self.reachable)
 
+    def one_successor_each(self, pairs: Function) -> bool:
+        """Whether every (state, joint action) pair in `pairs` has at most one successor.
+
+        Decided cluster by cluster, without building the relation: two successors of one pair differ
+        in some next-state bit b, and the cluster that writes b then allows both values of b for the
+        pair. False also when the answer is not decided so (a next-state bit written by two clusters
+        or by none).
+        """
+        next_bits = frozenset(self.next_bits)
+        written_before: set[str] = set()
+        for cluster in self.relation_parts:
+            cluster = backend.restrict(cluster, pairs)  # exact on the pairs, often much smaller
+            written = backend.support(self.bdd, cluster) & next_bits
+            if written & written_before:
+                return False
+            written_before |= written
+            for bit in written:
+                literal = self.bdd.var(bit)
+                either_value = (backend.exist(self.bdd, written, cluster & literal)
+                                & backend.exist(self.bdd, written, cluster & ~literal))
+                if either_value & pairs != self.bdd.false:
+                    return False
+        return written_before == next_bits or pairs == self.bdd.false
+
     # ------------------------------------------------------------ states
 
     def count_states(self, states: Function) -> int:
