@@ -301,9 +301,8 @@ class SymbolicSystem:
                 return False
             written_before |= written
             for bit in written:
-                literal = self.bdd.var(bit)
-                either_value = (backend.exist(self.bdd, written, cluster & literal)
-                                & backend.exist(self.bdd, written, cluster & ~literal))
+                this_bit = backend.exist(self.bdd, written - {bit}, cluster)  # over current, action bits and `bit`
+                either_value = self.bdd.let({bit: True}, this_bit) & self.bdd.let({bit: False}, this_bit)
                 if either_value & pairs != self.bdd.false:
                     return False
         return written_before == next_bits or pairs == self.bdd.false
