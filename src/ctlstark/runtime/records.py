@@ -41,8 +41,13 @@ def record(cls: Any = None, /, *, eq: bool = True) -> Any:
 def _make_record(cls: _Class, eq: bool) -> _Class:
     """Give `cls` its fields (by `dataclass`, generating no method), then its methods."""
     own = _own_methods(cls)
+    documented = bool(cls.__doc__)
+    if not documented:
+        cls.__doc__ = cls.__name__  # else `dataclass` signs it by `inspect.signature`: 15 ms the first time
     cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)  # type: ignore[assignment]
     fields = dataclasses.fields(cls)
+    if not documented:
+        cls.__doc__ = f"{cls.__name__}({', '.join(field.name for field in fields if field.init)})"
     namespace: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": dataclasses.MISSING}
     sources = [_init_source(cls, fields, namespace)] if "__init__" not in own else []
     if eq:
