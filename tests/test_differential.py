@@ -11,6 +11,8 @@ knowledge and path quantifiers, on models with and without Fairness sections.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from conftest import examples
@@ -18,9 +20,10 @@ from conftest import examples
 from ctlstark.mc.label import Checker
 from ctlstark.explicit import ExplicitChecker, ExplicitSystem
 from ctlstark.logic import formula as f
+from ctlstark.api import load_model
 from ctlstark.model import Model
 from ctlstark.symbolic.encode import TransitionEncoder
-from ctlstark.symbolic.system import CLUSTER_NODE_LIMIT, _forward_clusters, _Schedules, build_system
+from ctlstark.symbolic.system import CLUSTER_NODE_LIMIT, _forward_clusters, _product_work, _Schedules, build_system
 
 from ispl_writer import write_model
 from strategies import MAX_STATE_BITS, models, models_and_ctlstar_formulas, models_and_formulas
@@ -136,3 +139,18 @@ def test_invariants_decided_from_the_reachable_states_agree(case: tuple[Model, f
     labelled = Checker(checker.system)
     labelled.states(invariant)
     assert labelled.holds(invariant) == verdict and labelled.routes[invariant] == "fast:AG"
+
+
+def test_the_work_of_a_trial_product_stops_past_its_budget() -> None:
+    """A candidate relation form's trial product (`_work_in_both_forms`) stops after the step that takes
+    CUDD's lookups past its budget: it cannot pay then, and finishing it was NetBill's waste."""
+    model = load_model(Path(__file__).resolve().parents[1] / "ispl_examples" / "dining_cryptographers.ispl")
+
+    def work(steps: int | None = None, budget: int | None = None) -> int:  # on a fresh manager: no cache hits
+        system = build_system(model, cluster_size=1)
+        schedule = system._schedules.image
+        assert len(schedule) > 2
+        return _product_work(system.bdd, system.reachable, schedule[:steps], budget=budget)
+
+    first_step, whole = work(steps=1), work()
+    assert 0 < first_step == work(budget=0) < work(budget=first_step) < whole == work(budget=whole)
