@@ -40,6 +40,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -540,7 +541,7 @@ def check_mutant(mutant: Mutant) -> None:
 # ---------------------------------------------------------------- the tests
 
 
-@settings(max_examples=300, **SETTINGS)
+@settings(max_examples=examples(300), **SETTINGS)
 @given(mutants())
 def test_mutated_models_get_a_clean_answer(mutant: Mutant) -> None:
     check_mutant(mutant)

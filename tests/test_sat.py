@@ -13,6 +13,7 @@ import dataclasses
 import json
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import formulas, models
@@ -108,7 +109,7 @@ def _differential(model, formula, bound: int = 12) -> None:
             assert length == depth if shortest else length <= depth
 
 
-@settings(max_examples=320, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(max_examples=examples(320), deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(cases())
 def test_sat_agrees_with_bdd_and_oracle(case) -> None:
     _differential(*case)
@@ -121,7 +122,7 @@ def test_sat_agrees_with_bdd_and_oracle_slow(case) -> None:
     _differential(*case)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(lasso_cases())
 def test_lassos_agree_with_bdd_and_oracle(case) -> None:
     _differential(*case)
@@ -134,7 +135,7 @@ def test_lassos_agree_with_bdd_and_oracle_slow(case) -> None:
     _differential(*case)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(cases())
 def test_bmc_counterexamples_are_shortest(case) -> None:
     """A FALSE AG φ: the counterexample has the length of the shortest path to ¬φ (BFS on the oracle)."""
@@ -551,7 +552,7 @@ def knowledge_cases(draw):
     return model, f.E(f.F(f.And(premise, f.Not(knowledge))))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(knowledge_cases())
 def test_knowledge_counterexamples_agree_with_bdd_and_oracle(case) -> None:
     """A counterexample (witness) found in a bounded model is one in the model: every definitive answer
@@ -634,7 +635,7 @@ def existential_cases(draw):
     return model, (f.Not(formula) if draw(st.booleans()) else formula)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(existential_cases())
 def test_existential_ctlk_agrees_with_bdd_and_oracle(case) -> None:
     """Witnesses of existential CTLK formulas — nested EX / EU / EG runs, lassos, runs to states the agents
