@@ -15,6 +15,11 @@ The operators are its fixpoints:
 * `<g>F φ = μZ. φ ∨ pre_g(Z)`
 * `<g>(φ U ψ) = μZ. ψ ∨ (φ ∧ pre_g(Z))`
 
+When the others have no choice of action (no action bits: the environment of a GDL
+translation, the grand coalition) and each enabled joint action has one successor,
+`pre_g` is the existential pre-image and the fixpoints are `EX`, `EU`, `EG`
+(`ControllablePreimage.existential`).
+
 A state without any enabled joint action (a deadlock) has no controllable
 pre-image: `<g>X φ` is false there. Fairness is not applied (MCMAS's default
 `-atlk 0`). Reference: R. Alur, T. Henzinger, O. Kupferman, "Alternating-time
