@@ -451,7 +451,8 @@ class SymbolicSystem:
         products = (self._within(form.like(current, schedule, states, self.bdd), within, form)  # restricted once
                     for form in (current, candidate))
         before = _product_work(self.bdd, states, *next(products))
-        return before, _product_work(self.bdd, states, *next(products), budget=before // MONOLITHIC_MARGIN)
+        budget = before // MONOLITHIC_MARGIN if MONOLITHIC_MARGIN > 0 else None  # 0: any candidate pays
+        return before, _product_work(self.bdd, states, *next(products), budget=budget)
 
     def _monolithic_pays(self, states: Function, schedule: Schedule, within: Function | None) -> bool:
         """Try once, on the product that blew up, the relation conjoined into one BDD; keep it when it does
