@@ -290,6 +290,10 @@ def test_one_successor_each(toss_result: str, one_each: bool, can_force_heads: f
     assert atl.ControllablePreimage(system, ("Environment", "Player")).existential is one_each
     assert not atl.ControllablePreimage(system, ("Player",)).existential  # the environment chooses
     assert both_states(model, f.ATL("everyone", f.F(f.Prop("heads")))) == oracle_states(model, can_force_heads)
+    checker = Checker(system)
+    checker.states(f.And(f.ATL("everyone", f.F(f.Prop("heads"))), f.ATL("p", f.F(f.Prop("heads")))))
+    assert checker.routes == {f.ATL("everyone", f.F(f.Prop("heads"))): "perfect:EX" if one_each else "perfect:pre_g",
+                              f.ATL("p", f.F(f.Prop("heads"))): "perfect:pre_g"}  # what --stats shows
 
 
 @settings(max_examples=examples(100))

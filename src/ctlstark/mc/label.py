@@ -474,6 +474,7 @@ class Checker:
             pre = self._controllable[members] = atl.ControllablePreimage(self.system, members)
         if self.strategies != "perfect":
             return self._uniform_strategic(formula, pre)
+        self.routes[formula] = "perfect:EX" if pre.existential else "perfect:pre_g"
         key = (members, formula.path)
         cached = self._strategic_cache.get(key)
         if cached is None:
