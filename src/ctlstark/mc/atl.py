@@ -38,19 +38,18 @@ from ..symbolic.system import SymbolicSystem
 
 
 class ControllablePreimage:
-    """`pre_g` for one coalition over one system (the enabled joint actions computed once)."""
+    """`pre_g` for one coalition (`members`) over one system."""
 
     def __init__(self, system: SymbolicSystem, coalition: Iterable[str]):
-        members = set(coalition)
+        self.members = members = frozenset(coalition)
         self.system = system
         self.coalition_bits = frozenset(bit for agent, bits in system.action_bits.items() if agent in members
                                         for bit in bits)
         self.opponent_bits = frozenset(bit for agent, bits in system.action_bits.items() if agent not in members
                                        for bit in bits)
-        enabled = system.preimage_with_actions(system.bdd.true) & system.reachable
-        self.coalition_enabled = backend.exist(system.bdd, self.opponent_bits, enabled)
+        self.coalition_enabled = backend.exist(system.bdd, self.opponent_bits, system.enabled_pairs())
         """(state, coalition action) pairs that some response of the others completes into an enabled joint action."""
-        self.existential = not self.opponent_bits and system.one_successor_each(enabled)
+        self.existential = not self.opponent_bits and system.one_successor_per_move()
         """Whether `pre_g` is the existential pre-image `EX`: the others have no choice of action and each
         (state, joint action) has one successor, so an available action forces its one successor."""
 

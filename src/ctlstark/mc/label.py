@@ -38,7 +38,7 @@ form `SC(i, j, τ, ψ)` is `τ -> SC(i, j, ψ)`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..errors import UnsupportedFormula
 from ..logic import formula as f
@@ -91,7 +91,7 @@ class Checker:
         """Perfect-information `<g>` sets by the coalition's members and the path formula, so that two groups
         with the same members (`player = {player}; allAgents = {player}`) share one fixpoint."""
         self.strategies = check_strategy_semantics(strategies)
-        self._uniform: dict[str, uniform.UniformGame] = {}
+        self._uniform: dict[frozenset[str], uniform.UniformGame] = {}
         self.uniform_answers: dict[f.Formula, uniform.UniformQuestion] = {}
         """Each `<g>` checked under uniform strategies: its question and answer (for witnesses)."""
         self._fast_paths = fast_paths
@@ -469,9 +469,7 @@ class Checker:
     def _strategic(self, formula: f.ATL) -> Function:
         """`<g>X/G/F/U` by fixpoints of the controllable pre-image (`mc.atl`)."""
         members = frozenset(self._members(formula.group))
-        pre = self._controllable.get(members)
-        if pre is None:
-            pre = self._controllable[members] = atl.ControllablePreimage(self.system, members)
+        pre = self.controllable(members)
         if self.strategies != "perfect":
             return self._uniform_strategic(formula, pre)
         self.routes[formula] = "perfect:EX" if pre.existential else "perfect:pre_g"
@@ -480,6 +478,15 @@ class Checker:
         if cached is None:
             cached = self._strategic_cache[key] = self._perfect_strategic(formula, pre)
         return cached
+
+    def controllable(self, members: Iterable[str]) -> atl.ControllablePreimage:
+        """The controllable pre-image of the coalition of `members` (made once per coalition, shared by its
+        formulas and their strategies)."""
+        coalition = frozenset(members)
+        pre = self._controllable.get(coalition)
+        if pre is None:
+            pre = self._controllable[coalition] = atl.ControllablePreimage(self.system, coalition)
+        return pre
 
     def _perfect_strategic(self, formula: f.ATL, pre: atl.ControllablePreimage) -> Function:
         """`<g>X/G/F/U` under perfect information."""
@@ -496,10 +503,10 @@ class Checker:
 
     def _uniform_strategic(self, formula: f.ATL, pre: atl.ControllablePreimage) -> Function:
         """`<g>X/G/F/U` under uniform memoryless strategies (`mc.uniform`); records the route."""
-        game = self._uniform.get(formula.group)
+        game = self._uniform.get(pre.members)
         if game is None:
-            game = self._uniform[formula.group] = uniform.UniformGame(self.system, pre, self._members(formula.group),
-                                                                      self.strategies)
+            game = self._uniform[pre.members] = uniform.UniformGame(self.system, pre, self._members(formula.group),
+                                                                    self.strategies)
         reachable = self.system.reachable
         match formula.path:
             case f.X(operand=operand):

@@ -116,6 +116,8 @@ class SymbolicSystem:
         self._watched_products = 0
         self._products = 0
         self._reachable_known = False
+        self._enabled_pairs: Function | None = None
+        self._one_successor_per_move: bool | None = None
         self.progress: Progress | None = None
         """Told about each reachability step when set (the command line's display)."""
         self._dependents: weakref.WeakSet[Any] = weakref.WeakSet()
@@ -283,6 +285,20 @@ class SymbolicSystem:
     def deadlock_states(self) -> Function:
         """Reachable states without any successor (MCMAS adds no self-loop)."""
         return self.reachable & ~self.preimage(self.bdd.true, within=self.reachable)
+
+    def enabled_pairs(self) -> Function:
+        """(reachable state, joint action) pairs with a successor: the enabled moves (computed once; every
+        coalition's controllable pre-image starts from them)."""
+        if self._enabled_pairs is None:
+            self._enabled_pairs = self.preimage_with_actions(self.bdd.true) & self.reachable
+        return self._enabled_pairs
+
+    def one_successor_per_move(self) -> bool:
+        """Whether every enabled move has exactly one successor (`one_successor_each` of the enabled
+        pairs, decided once)."""
+        if self._one_successor_per_move is None:
+            self._one_successor_per_move = self.one_successor_each(self.enabled_pairs())
+        return self._one_successor_per_move
 
     def one_successor_each(self, pairs: Function) -> bool:
         """Whether every (state, joint action) pair in `pairs` has at most one successor.
@@ -495,7 +511,7 @@ class SymbolicSystem:
         for dependent in list(self._dependents):
             dependent.release()
         self._dependents = weakref.WeakSet()
-        self.initial = self.reachable = None  # type: ignore[assignment]
+        self.initial = self.reachable = self._enabled_pairs = None  # type: ignore[assignment]
         self._use_schedules(_Schedules(self.bdd, self.encoding, []))
         self._parts = []
         self.expressions = None  # type: ignore[assignment]

@@ -83,7 +83,7 @@ def build_strategy(checker: Checker, formula: f.ATL, verdict: bool) -> SymbolicS
     """The strategy (verdict TRUE) or counter-strategy (FALSE) of a top-level ATL formula."""
     system = checker.system
     game = _game(checker, formula)
-    pre = atl.ControllablePreimage(system, game.coalition)
+    pre = checker.controllable(game.coalition)
     with backend.memory_guard():
         if verdict:
             return _strategy(system, pre, game, checker.fair_initial_states)
