@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import pickle
 from dataclasses import dataclass, field
 
@@ -133,3 +134,41 @@ def test_docstrings_are_kept_or_named_without_inspecting():
 
     assert Compiled.__doc__ == Standard.__doc__
     assert Bare.__doc__ == "Bare(name, size)"
+
+
+def test_the_signature_is_the_dataclass_one_before_any_instance():
+    fresh = _declare(record, "Fresh")
+    assert str(inspect.signature(fresh)) == str(inspect.signature(Standard))
+
+
+def test_methods_are_compiled_on_first_use_and_then_are_plain():
+    """The generated methods stand in until one of them is called; then all of them are the compiled ones."""
+    fresh = _declare(record, "Fresh")
+    stand_ins = {name: fresh.__dict__[name] for name in ("__init__", "__eq__", "__hash__")}
+    instance = fresh("a", 2)
+    assert all(fresh.__dict__[name] is not stand_ins[name] for name in stand_ins)
+    assert (instance.name, instance.width, instance.seen) == ("a", 2, True)
+    assert instance == fresh("a", 2) and hash(instance) == hash(fresh("a", 2, notes=[1]))
+
+
+def test_a_subclass_reaches_the_compiled_init_through_super():
+    fresh = _declare(record, "Fresh")
+
+    class Child(fresh):
+        def __init__(self, name: str) -> None:
+            super().__init__(name, 5)
+
+    child = Child("c")
+    assert (child.name, child.width, child.seen) == ("c", 5, True)
+
+
+def test_comparing_compiles_the_methods_of_instances_made_without_init():
+    fresh = _declare(record, "Fresh")
+    made = []
+    for name in ("a", "a", "b"):
+        instance = object.__new__(fresh)  # as unpickling makes it
+        for field_ in dataclasses.fields(fresh):
+            object.__setattr__(instance, field_.name, name if field_.name == "name" else None)
+        made.append(instance)
+    assert made[0] == made[1] and made[0] != made[2] and hash(made[0]) == hash(made[1])
+    assert fresh.__dict__["__eq__"].__code__.co_filename == "<string>"  # the compiled one, no longer the stand-in

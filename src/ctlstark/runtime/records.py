@@ -1,22 +1,24 @@
-"""Frozen dataclasses whose generated methods are compiled at once.
+"""Frozen dataclasses whose generated methods are compiled at once, and only when first used.
 
 `record` makes the class `dataclass(frozen=True)` would make — the same fields,
 `__init__` (defaults, factories, keyword-only fields, `__post_init__`),
 `__repr__`, `__eq__`, `__hash__`, `FrozenInstanceError` on assignment,
 `__match_args__`, methods the class body defines itself kept, and
-`dataclasses.fields`/`replace` working — with less
+`dataclasses.fields`/`replace`/`inspect.signature` working — with less
 compiling. Python 3.11's `dataclass` compiles each generated method by its own
-`exec`, about 1 ms a class on this machine, and some 80 classes (the syntax tree's,
+`exec`, about 1 ms a class on our machine, and some 80 classes (the syntax tree's,
 the model's, the formulas') are made before a check starts. Here `__init__`,
 `__eq__` and `__hash__` are one source text and one `exec` (Python 3.13's
-dataclasses do the same), and the methods never on a hot path (`__repr__`,
-`__setattr__`, `__delattr__`) are closures, compiled with this module: the
-import of ctlstark's modules for `ctlstark check` went from 103 to 72 ms.
+dataclasses do the same), made the first time one of them is called: a small
+model's check makes instances of 22 of its 76 record classes, and compiling the
+others' methods took 15–20 ms of its start-up. The methods never on a hot path
+(`__repr__`, `__setattr__`, `__delattr__`) are closures, compiled with this module.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
@@ -48,20 +50,71 @@ def _make_record(cls: _Class, eq: bool) -> _Class:
     fields = dataclasses.fields(cls)
     if not documented:
         cls.__doc__ = f"{cls.__name__}({', '.join(field.name for field in fields if field.init)})"
-    namespace: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": dataclasses.MISSING}
-    sources = [_init_source(cls, fields, namespace)] if "__init__" not in own else []
-    if eq:
-        sources += [source(fields) for name, source in (("__eq__", _eq_source), ("__hash__", _hash_source))
-                    if name not in own]
-    methods: dict[str, Any] = {}
-    exec("\n".join(sources), namespace, methods)  # noqa: S102 - our own generated source, as dataclasses does
-    methods["__repr__"] = _repr(fields)
-    for name, method in methods.items():
-        if name not in own:
-            method.__qualname__ = f"{cls.__qualname__}.{name}"
-            setattr(cls, name, method)
+    generated = [name for name in ("__init__", "__eq__", "__hash__")
+                 if name not in own and (eq or name == "__init__")]
+    _compiled_on_first_call(cls, fields, generated)
+    if "__repr__" not in own:
+        cls.__repr__ = _repr(fields)  # type: ignore[assignment]
+        cls.__repr__.__qualname__ = f"{cls.__qualname__}.__repr__"
     cls.__setattr__, cls.__delattr__ = _frozen(cls, fields)  # type: ignore[assignment]
     return cls
+
+
+def _compiled_on_first_call(cls: type, fields: tuple[dataclasses.Field, ...], names: list[str]) -> None:
+    """Give `cls` the generated methods `names` as stand-ins that, on the first call of any of them, compile
+    all of them in one `exec`, put them in their place and carry on with the real one."""
+    def compile_methods() -> None:
+        if cls.__dict__.get(names[0]) is stand_ins[names[0]]:  # not compiled yet
+            namespace: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": dataclasses.MISSING}
+            sources = {"__init__": lambda: _init_source(cls, fields, namespace), "__eq__": lambda: _eq_source(fields),
+                       "__hash__": lambda: _hash_source(fields)}
+            methods: dict[str, Any] = {}
+            exec("\n".join(sources[name]() for name in names), namespace, methods)  # noqa: S102 - our own source
+            for name, method in methods.items():
+                method.__qualname__ = f"{cls.__qualname__}.{name}"
+                setattr(cls, name, method)
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        compile_methods()
+        cls.__init__(self, *args, **kwargs)  # type: ignore[misc]
+
+    def __eq__(self: Any, other: Any) -> Any:
+        compile_methods()
+        return cls.__eq__(self, other)
+
+    def __hash__(self: Any) -> int:
+        compile_methods()
+        return cls.__hash__(self)
+
+    stand_ins = {"__init__": __init__, "__eq__": __eq__, "__hash__": __hash__}
+    for name in names:
+        stand_ins[name].__qualname__ = f"{cls.__qualname__}.{name}"
+        setattr(cls, name, stand_ins[name])
+    if "__init__" in names:
+        __init__.__signature__ = _init_signature(fields)  # type: ignore[attr-defined]
+
+
+def _init_signature(fields: tuple[dataclasses.Field, ...]) -> inspect.Signature:
+    """The signature `dataclass` gives `__init__` (without `self`, as `inspect.signature(cls)` shows it)."""
+    parameters = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    for field in fields:
+        if not field.init:
+            continue
+        kind = inspect.Parameter.KEYWORD_ONLY if field.kw_only is True else inspect.Parameter.POSITIONAL_OR_KEYWORD
+        default = (field.default if field.default is not dataclasses.MISSING
+                   else _FACTORY if field.default_factory is not dataclasses.MISSING else inspect.Parameter.empty)
+        parameters.append(inspect.Parameter(field.name, kind, default=default, annotation=field.type))
+    return inspect.Signature(parameters, return_annotation=None)
+
+
+class _Factory:
+    """How a signature shows the default of a field made by a factory, as `dataclass` shows it."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
 
 
 def _own_methods(cls: type) -> frozenset[str]:
