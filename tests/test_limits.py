@@ -125,12 +125,13 @@ def test_a_generous_limit_changes_nothing() -> None:
     assert '"stopped": null' in finished.stdout
 
 
-def test_an_internal_error_is_one_line_with_exit_70(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+@pytest.mark.parametrize("options", [[], ["--order", "DECLARATION"]], ids=["read quickly", "read by typer"])
+def test_an_internal_error_is_one_line_with_exit_70(options, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     def broken(*_args, **_kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(cli, "check_with", broken)
-    monkeypatch.setattr(sys, "argv", ["ctlstark", "check", str(DEADLOCK)])
+    monkeypatch.setattr("ctlstark.cli.check.check_with", broken)
+    monkeypatch.setattr(sys, "argv", ["ctlstark", "check", str(DEADLOCK), *options])
     monkeypatch.delenv("CTLSTARK_TRACEBACK", raising=False)
     with pytest.raises(SystemExit) as exit_info:
         cli.main()

@@ -96,7 +96,7 @@ def test_an_interrupt_while_parsing_exits_130_without_traceback(monkeypatch: pyt
     def interrupted(*_args, **_kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("ctlstark.cli.load_model", interrupted)
+    monkeypatch.setattr("ctlstark.cli.common.load_model", interrupted)
     result = CliRunner().invoke(app, ["check", str(DEADLOCK)])
     assert result.exit_code == EXIT_INTERRUPTED
     assert "interrupted" in result.output and "Traceback" not in result.output

@@ -1,77 +1,39 @@
-"""The `ctlstark` command line (typer). The only module that prints.
+"""The `ctlstark` commands as a typer application: help, usage errors and every command line.
 
-Exit status of `check`: 0 every formula TRUE, 1 some formula FALSE, 2 input error
-(or a misused option), 3 a formula could not be checked or a resource ran out, 4 the
-time limit was reached, 5 there was no formula to check, 6 the verdicts were printed but
-the `--dot` file could not be written, 70 an internal error, 130 interrupted (Ctrl-C).
+`main` (in `__init__.py`) comes here for every command line the quick reader of
+`check` declines (`quick.py`); `check` itself runs in `check.py`, shared by both.
 """
 
 from __future__ import annotations
 
 import contextlib
 import enum
+import inspect
 import os
 import random
 import shlex
 import sys
-import time
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, List, Optional
+from typing import TYPE_CHECKING, Any, Optional
 from typing import TypeVar
 
 import typer
 
-from .runtime.records import record
-from .version import VERSION
-from .api import CheckOptions, CheckReport, check_with, load_model, load_model_text, parse_formula
-from .runtime.progress import TerminalProgress
-from .errors import (STDIN_NAME, CtlstarkError, IsplError, ResourceExhausted, TimeLimitReached, read_standard_input,
-                     recursion_headroom)
-from .runtime.limits import parse_size, time_limit
-from .runtime.stack import run_on_deep_stack
-from .model import Model
+from ..version import VERSION
+from ..errors import STDIN_NAME, CtlstarkError, IsplError, ResourceExhausted, read_standard_input, recursion_headroom
+from ..runtime.limits import parse_size
+from ..model import Model
+from .check import run_check
+from .common import (EXIT_ALL_TRUE, EXIT_INPUT_ERROR, EXIT_NOT_CHECKED, EXIT_SOME_FALSE, input_errors_reported,
+                     json_text, read_model, reads_stdin, source_name)
+from .options import CHECK_OPTIONS, CommandOption, Engine
 
 if TYPE_CHECKING:
-    from .tools.simulate import Simulator, Start
-    from .tools.simulate_eval import StateEvaluator
+    from ..tools.simulate import Simulator, Start
+    from ..tools.simulate_eval import StateEvaluator
 
-EXIT_ALL_TRUE = 0
-EXIT_SOME_FALSE = 1
-EXIT_INPUT_ERROR = 2
-EXIT_NOT_CHECKED = 3
-EXIT_TIME_LIMIT = 4
-EXIT_NOTHING_CHECKED = 5  # no formula in the file's Formulae nor on the command line: not a pass
-EXIT_OUTPUT_NOT_WRITTEN = 6  # the verdicts are printed, but an output file (--dot, --html) could not be written
-EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE: a bug in ctlstark, reported in one line
-EXIT_INTERRUPTED = 130  # the shell's convention for a run ended by Ctrl-C (128 + SIGINT)
-MAX_DIAGNOSTICS_SHOWN = 100  # a mistake repeated 10,000 times on one line is not worth 10,000 messages
 _Result = TypeVar("_Result")
-
-class VariableOrder(str, enum.Enum):
-    """`--order` choices (symbolic.encode.ORDERS)."""
-
-    structure = "structure"
-    declaration = "declaration"
-
-
-class Engine(str, enum.Enum):
-    """`check --engine` and `batch --engine` choices: the BDD engine, the SAT engine (docs/sat.md), or both
-    side by side (docs/portfolio.md)."""
-
-    bdd = "bdd"
-    sat = "sat"
-    auto = "auto"
-
-
-class StrategySemantics(str, enum.Enum):
-    """`--strategies` choices (semantics.strategies.STRATEGY_SEMANTICS)."""
-
-    perfect = "perfect"
-    uniform = "uniform"
-    uniform_objective = "uniform-objective"
-    uniform_pooled = "uniform-pooled"
 
 
 class _PlainFlagsHelp:
@@ -236,13 +198,6 @@ app = typer.Typer(
 )
 
 
-def _json_text(document: object) -> str:
-    """A JSON document as the commands print it (indented); json is imported only for `--json`."""
-    import json
-
-    return json.dumps(document, indent=2)
-
-
 def _version_callback(value: bool) -> None:
     if value:
         typer.echo(f"ctlstark {VERSION}")
@@ -258,96 +213,44 @@ def main_options(
     """ctlstark: a symbolic model checker for multi-agent systems written in ISPL."""
 
 
+def _typer_parameter(option: CommandOption) -> Any:
+    """`typer.Argument` or `typer.Option` for one parameter of the table."""
+    if not option.names:
+        return typer.Argument(option.default, metavar=option.metavar, help=option.help)
+    settings: dict[str, Any] = {}
+    if option.minimum is not None:
+        settings["min"] = option.minimum
+    if isinstance(option.kind, type) and issubclass(option.kind, enum.Enum):
+        settings["case_sensitive"] = False
+    if option.convert is not None:
+        settings["parser"] = _usage_error_on_value_error(option.convert, option.names[0])
+    return typer.Option(option.default, *option.names, metavar=option.metavar, help=option.help, **settings)
+
+
+def _usage_error_on_value_error(convert: Callable[[str], Any], name: str) -> Callable[[str], Any]:
+    """`convert`, its `ValueError` turned into typer's usage error (exit 2) that quotes the reason."""
+    def converted(text: str) -> Any:
+        try:
+            return convert(text)
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint=f"'{name}'") from None
+    return converted
+
+
+def _takes(options: tuple[CommandOption, ...]) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Decorator: the command takes `options` as keyword parameters; typer reads them off this signature."""
+    def decorate(command: Callable[..., None]) -> Callable[..., None]:
+        command.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
+            inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=_typer_parameter(option),
+                              annotation=option.kind) for option in options])
+        command.__annotations__ = {option.name: option.kind for option in options}
+        return command
+    return decorate
+
+
 @app.command("check", cls=_Command)
-def check_command(
-    model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to check ('-': read it from standard input)."),
-    formula: Optional[List[str]] = typer.Option(
-        None,
-        "--formula",
-        "-f",
-        metavar="TEXT",
-        help="Also check this formula (ctlstark syntax; repeatable). Prefix with 'LTL ' or 'CTL* ' for MCMAS's dialects.",
-    ),
-    only: bool = typer.Option(False, "--only", help="Check only the --formula formulas, not the file's Formulae."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON document (docs/json.md) instead of text."),
-    deadlock: bool = typer.Option(False, "--deadlock", help="Also count reachable states with no successor and show up to three of them."),
-    reorder: Optional[bool] = typer.Option(
-        None,
-        "--reorder/--no-reorder",
-        help="Force CUDD dynamic variable reordering on or off (default: only when BDDs grow past 10M nodes "
-        "or an image blows up).",
-    ),
-    order: VariableOrder = typer.Option(
-        VariableOrder.structure, "--order", case_sensitive=False,
-        help="Static BDD variable order: 'structure' (from which agents read which variables) or "
-        "'declaration' (as the file declares them).",
-    ),
-    cluster_size: int = typer.Option(
-        5000, "--cluster-size", min=1, metavar="NODES",
-        help="Conjoin parts of the transition relation into clusters of at most this many BDD nodes "
-        "(1: one part per variable and protocol).",
-    ),
-    strategies: StrategySemantics = typer.Option(
-        StrategySemantics.perfect, "--strategies", case_sensitive=False,
-        help="Reading of <g>: 'perfect' (the coalition sees the whole state; MCMAS's default), 'uniform' "
-        "(one uniform memoryless strategy, each member acting on its own local state, wins from every state "
-        "some member cannot tell apart), 'uniform-objective' (from the current state alone) or "
-        "'uniform-pooled' (from every state no member can tell apart). docs/semantics.md.",
-    ),
-    stats: bool = typer.Option(
-        False, "--stats", help="After each verdict, show how each path-quantified subformula was computed."
-    ),
-    engine: Engine = typer.Option(
-        Engine.bdd, "--engine", case_sensitive=False,
-        help="'bdd' (the symbolic engine), 'sat': bounded model checking, k-induction and lassos for invariants, "
-        "LTL over propositions, witnesses of existential CTLK (counterexamples of universal CTLK), "
-        "other formulas reported as not checked "
-        "(docs/sat.md), or 'auto': "
-        "both side by side in two processes, each formula answered by the first to decide it (docs/portfolio.md).",
-    ),
-    bound: int = typer.Option(
-        50, "--bound", min=0, metavar="K",
-        help="With --engine sat or auto: the deepest BMC step and induction depth tried.",
-    ),
-    witness: bool = typer.Option(
-        False, "--witness", help="Print a replay-validated witness or counterexample after each verdict that has one."
-    ),
-    dot_file: Optional[Path] = typer.Option(
-        None, "--dot", metavar="FILE", help="Write the traces as a Graphviz file (implies --witness)."
-    ),
-    html_file: Optional[Path] = typer.Option(
-        None, "--html", metavar="FILE",
-        help="Also write the report as one self-contained HTML page: verdicts, routes and times, trace trees, "
-        "strategies, the state graph of a small model (implies --witness; docs/report.md).",
-    ),
-    full_states: bool = typer.Option(
-        False, "--full-states",
-        help="In traces (text and --dot), show every variable at every step, '*' marking changed values "
-        "(default: the full state at a trace's start and loop start, then only the variables that changed).",
-    ),
-    quiet: bool = typer.Option(
-        False, "--quiet", "-q", help="No progress display on stderr (it is shown only when stderr is a terminal)."
-    ),
-    max_memory: Optional[str] = typer.Option(
-        None, "--max-memory", metavar="SIZE",
-        help="Cap the BDD library's memory (e.g. 512M, 2G); past it the run stops with the verdicts so far, exit 3.",
-    ),
-    timeout: Optional[float] = typer.Option(
-        None, "--timeout", metavar="SECONDS", min=0.001,
-        help="Stop after this much wall time with the verdicts obtained so far (exit 4).",
-    ),
-    reproducible: bool = typer.Option(
-        False, "--reproducible",
-        help="With --json (and --html): leave out times and BDD node counts, so the same input gives byte-identical "
-        "output.",
-    ),
-    lint: bool = typer.Option(
-        False, "--lint",
-        help="Also warn about unused variables, actions never enabled, propositions never true, protocol "
-        "and evolution lines that never apply, and formulas MCMAS would reject (docs/fmt-lint.md); verdicts and "
-        "exit status stay the same.",
-    ),
-) -> None:
+@_takes(CHECK_OPTIONS)
+def check_command(**values: Any) -> None:
     """Check every formula of MODEL.ispl (and any --formula) and print TRUE/FALSE for each.
 
     A formula is TRUE when it holds in every initial state (every fair one, under a
@@ -356,93 +259,7 @@ def check_command(
     5 no formula to check, 6 verdicts printed but the --dot or --html file not written, 70
     internal error, 130 interrupted.
     """
-    with recursion_headroom():
-        try:
-            traces_wanted = witness or dot_file is not None or html_file is not None
-            options = CheckOptions(file_formulae=not only, deadlock=deadlock, witness=traces_wanted, lint=lint,
-                                   reorder=reorder, order=order.value, cluster_size=cluster_size,
-                                   max_memory=_memory_size(max_memory), timeout=timeout,
-                                   strategies=strategies.value, engine=engine.value, bound=bound)
-            output = _ReportOutput(as_json=as_json, stats=stats, witness=witness, dot_file=dot_file,
-                                   reproducible=reproducible, full_states=full_states, html_file=html_file)
-            progress = TerminalProgress() if TerminalProgress.wanted(quiet) else None
-            try:
-                run_on_deep_stack(_check_and_print, model_file, formula or [], options, output, progress)
-            finally:
-                if progress is not None:
-                    progress.close()
-        except RecursionError:
-            typer.echo("ctlstark: out of resources: a formula or expression is nested too deeply to process", err=True)
-            raise typer.Exit(EXIT_NOT_CHECKED) from None
-
-
-@record
-class _ReportOutput:
-    """How `check` shows its report: JSON or text, routes, traces, a DOT file, measurements."""
-
-    as_json: bool = False
-    stats: bool = False
-    witness: bool = False
-    dot_file: Path | None = None
-    reproducible: bool = False
-    full_states: bool = False
-    html_file: Path | None = None
-
-
-def _check_and_print(model_file: Path, formula_texts: list[str], options: CheckOptions, output: _ReportOutput,
-                     progress: TerminalProgress | None = None) -> None:
-    """Parse, check and print one model's report; ends with `typer.Exit` and the documented status."""
-    try:
-        if progress is not None:
-            progress.phase("parse")
-        with time_limit(options.timeout), _input_errors_reported():  # parsing included; printing the report is not
-            parse_started = time.perf_counter()
-            model = _load_model(model_file)
-            extra = [parse_formula(text, model) for text in formula_texts]
-            parse_seconds = time.perf_counter() - parse_started
-            # the time limit above covers parsing as well, so the check gets none of its own
-            report = check_with(model, extra, replace(options, timeout=None), progress)
-        report.times["parse"] = parse_seconds
-    except KeyboardInterrupt:
-        typer.echo("ctlstark: interrupted before any verdict", err=True)
-        raise typer.Exit(EXIT_INTERRUPTED)
-    except TimeLimitReached:
-        typer.echo(f"ctlstark: the time limit of {options.timeout:g} s was reached before any verdict", err=True)
-        raise typer.Exit(EXIT_TIME_LIMIT)
-    except CtlstarkError as error:
-        typer.echo(f"ctlstark: {error}", err=True)
-        raise typer.Exit(EXIT_NOT_CHECKED)
-    report.file = _source_name(model_file)
-    for warning in report.warnings:
-        typer.echo(warning, err=True)
-    for result in report.formulas:
-        for warning in result.warnings:
-            typer.echo(warning, err=True)
-    for finding in report.lint or []:
-        typer.echo(finding.format(), err=True)
-    if progress is not None:
-        progress.close()
-    if output.as_json:
-        typer.echo(_json_text(report.to_json(measurements=not output.reproducible)))
-    else:
-        from .render.report import report_text
-
-        typer.echo(report_text(report, stats=output.stats, witness=output.witness, full_states=output.full_states))
-    if report.stopped is not None:
-        typer.echo(f"ctlstark: stopped ({report.stopped}): the formulas not reached are marked ERROR", err=True)
-    status = _exit_status(report)
-    if status == EXIT_NOTHING_CHECKED:
-        why = ("--only was given without any -f" if not options.file_formulae
-               else "the Formulae section is empty and no -f was given")
-        typer.echo(f"{_source_name(model_file)}: error: no formula to check: {why}", err=True)
-    # written after the report: a file that cannot be written must not hide the verdicts
-    if output.dot_file is not None and not _write_dot(report, output.dot_file, output.full_states) \
-            and status in (EXIT_ALL_TRUE, EXIT_SOME_FALSE):
-        status = EXIT_OUTPUT_NOT_WRITTEN
-    if output.html_file is not None and not _write_html(report, model, output.html_file, not output.reproducible) \
-            and status in (EXIT_ALL_TRUE, EXIT_SOME_FALSE):
-        status = EXIT_OUTPUT_NOT_WRITTEN
-    raise typer.Exit(status)
+    run_check(**values)
 
 
 def _memory_size(text: str | None) -> int | None:
@@ -456,47 +273,6 @@ def _memory_size(text: str | None) -> int | None:
 
 
 
-def _exit_status(report: CheckReport) -> int:
-    if report.stopped is not None:
-        return {"interrupted": EXIT_INTERRUPTED, "time limit": EXIT_TIME_LIMIT}.get(report.stopped, EXIT_NOT_CHECKED)
-    if not report.formulas:
-        return EXIT_NOTHING_CHECKED
-    if any(result.verdict is None for result in report.formulas):
-        return EXIT_NOT_CHECKED
-    if any(result.verdict is False for result in report.formulas):
-        return EXIT_SOME_FALSE
-    return EXIT_ALL_TRUE
-
-
-def _write_dot(report: CheckReport, path: Path, full_states: bool = False) -> bool:
-    """Write the traces to `path`; False, after one line on stderr saying why, when it cannot be written."""
-    from .render.traces import traces_dot
-
-    traced = [(result.index, result.evidence) for result in report.formulas
-              if result.evidence is not None and result.evidence.trace is not None]
-    model = traced[0][1].model if traced else None
-    try:
-        path.write_text(traces_dot([(index, evidence.trace) for index, evidence in traced], model,
-                                   full_states=full_states), encoding="utf-8")
-    except OSError as error:
-        typer.echo(f"ctlstark: error: cannot write {path}: {error.strerror or error}", err=True)
-        return False
-    return True
-
-
-def _write_html(report: CheckReport, model: Model, path: Path, measurements: bool) -> bool:
-    """Write the report's HTML page to `path`; False, after one line on stderr saying why, when it cannot be written."""
-    from .tools.report_page import html_report
-
-    page = html_report(report, model, measurements=measurements)
-    try:
-        path.write_text(page, encoding="utf-8")
-    except OSError as error:
-        typer.echo(f"ctlstark: error: cannot write {path}: {error.strerror or error}", err=True)
-        return False
-    return True
-
-
 @app.command("info", cls=_Command)
 def info_command(
     model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to describe ('-': standard input)."),
@@ -506,12 +282,12 @@ def info_command(
 
     Exit status: 0 done, 2 input error, 3 a resource ran out.
     """
-    from .tools.insight import info_text, model_info
+    from ..tools.insight import info_text, model_info
 
     model = _load_for_insight(model_file)
     info = _run_insight(model_info, model)
-    info.file = _source_name(model_file)
-    typer.echo(_json_text(info.to_json()) if as_json else info_text(info))
+    info.file = source_name(model_file)
+    typer.echo(json_text(info.to_json()) if as_json else info_text(info))
 
 
 @app.command("graph", cls=_Command)
@@ -526,7 +302,7 @@ def graph_command(
 
     Exit status: 0 written, 2 input error, 3 more than --max-states states (or a resource ran out).
     """
-    from .tools.insight import graph_to_dot, state_graph
+    from ..tools.insight import graph_to_dot, state_graph
 
     model = _load_for_insight(model_file)
     graph = _run_insight(state_graph, model, max_states)
@@ -542,46 +318,10 @@ def graph_command(
     typer.echo(f"wrote {len(graph.nodes)} states and {len(graph.edges)} edges to {dot_file}")
 
 
-@contextlib.contextmanager
-def _input_errors_reported() -> Iterator[None]:
-    """Malformed input → its diagnostics and exit 2; input nested too deeply → one line and exit 3."""
-    try:
-        yield
-    except IsplError as error:
-        for diagnostic in error.diagnostics[:MAX_DIAGNOSTICS_SHOWN]:
-            typer.echo(diagnostic.format(), err=True)
-        if len(error.diagnostics) > MAX_DIAGNOSTICS_SHOWN:
-            typer.echo(f"ctlstark: {len(error.diagnostics) - MAX_DIAGNOSTICS_SHOWN:,} more errors not shown", err=True)
-        raise typer.Exit(EXIT_INPUT_ERROR)
-    except ResourceExhausted as error:
-        typer.echo(f"ctlstark: out of resources: {error}", err=True)
-        raise typer.Exit(EXIT_NOT_CHECKED)
-
-
-STDIN_ARGUMENT = "-"  # a model file argument that means standard input
-
-
-def _reads_stdin(model_file: Path) -> bool:
-    """Whether the model file argument is `-`, standard input."""
-    return str(model_file) == STDIN_ARGUMENT
-
-
-def _source_name(model_file: Path) -> str:
-    """How reports and messages name the model's source: its path, or `<stdin>`."""
-    return STDIN_NAME if _reads_stdin(model_file) else str(model_file)
-
-
-def _load_model(model_file: Path) -> Model:
-    """The model of a file, or of standard input for `-` (its diagnostics located as `<stdin>:line:col`)."""
-    if _reads_stdin(model_file):
-        return load_model_text(read_standard_input(), STDIN_NAME)
-    return load_model(model_file)
-
-
 def _load_for_insight(model_file: Path) -> Model:
     """The model, its warnings on standard error; diagnostics and exit 2 when malformed, exit 3 when too deep."""
-    with _input_errors_reported():
-        model = _load_model(model_file)
+    with input_errors_reported():
+        model = read_model(model_file)
     for warning in model.warnings:
         typer.echo(warning, err=True)
     return model
@@ -589,7 +329,7 @@ def _load_for_insight(model_file: Path) -> Model:
 
 def _run_insight(function: Callable[..., _Result], *arguments: object) -> _Result:
     """Run an `insight` function; its refusals and resource failures become a message and exit 3."""
-    from .tools.insight import TooManyStates
+    from ..tools.insight import TooManyStates
 
     try:
         return function(*arguments)
@@ -651,7 +391,7 @@ def simulate_command(
     reads one command per line, from a terminal or a pipe; eval FORMULA checks a formula at
     the current state (docs/simulate.md). Exit status: 0; 2 input error; 3 out of resources.
     """
-    from .tools.simulate import Session, Simulator, random_runs, runs_json, runs_text
+    from ..tools.simulate import Session, Simulator, random_runs, runs_json, runs_text
 
     if runs is None and (steps is not None or as_json or full_states):
         misused = [name for name, given in (("--steps", steps is not None), ("--json", as_json),
@@ -660,7 +400,7 @@ def simulate_command(
                    "--random K (print K random runs); without --random, simulate is interactive", err=True)
         raise typer.Exit(EXIT_INPUT_ERROR)
     _check_start_options(runs is not None, trace_file, trace_formula, trace_path, start_state)
-    if runs is None and _reads_stdin(model_file):
+    if runs is None and reads_stdin(model_file):
         typer.echo("ctlstark: simulate - reads the model from standard input, so the interactive commands cannot "
                    "come from there: give the model as a file, or print --random K runs", err=True)
         raise typer.Exit(EXIT_INPUT_ERROR)
@@ -680,7 +420,7 @@ def simulate_command(
             typer.echo("ctlstark: out of resources: an expression is nested too deeply to process", err=True)
             raise typer.Exit(EXIT_NOT_CHECKED) from None
     model = simulator.model
-    typer.echo(_json_text(runs_json(model, taken)) if as_json else runs_text(model, taken, full_states=full_states))
+    typer.echo(json_text(runs_json(model, taken)) if as_json else runs_text(model, taken, full_states=full_states))
 
 
 def _check_start_options(batch: bool, trace_file: Path | None, trace_formula: int | None, trace_path: str | None,
@@ -705,11 +445,11 @@ def _simulation_start(simulator: Simulator, trace_file: Path | None, trace_formu
     """Where the session begins (None: at an initial state it lets the user pick); exit 2 when it does not fit the model."""
     if trace_file is None and start_state is None:
         return None, None
-    from .tools.simulate_eval import StateEvaluator
-    from .tools.simulate_start import StartError, load_trace, state_start
+    from ..tools.simulate_eval import StateEvaluator
+    from ..tools.simulate_start import StartError, load_trace, state_start
 
     evaluator = StateEvaluator(simulator.model)
-    with _input_errors_reported():
+    with input_errors_reported():
         try:
             if trace_file is not None:
                 return load_trace(simulator.model, trace_file, formula=trace_formula, trace_path=trace_path), evaluator
@@ -752,23 +492,23 @@ def fmt_command(
     Exit status: 0 done (with --check: already formatted), 1 with --check: not
     formatted, 2 input error, 3 nested too deeply or the file cannot be written.
     """
-    from .ispl.format import FormattedFile, format_file, format_model
+    from ..ispl.format import FormattedFile, format_file, format_model
 
     if in_place and check_only:
         raise typer.BadParameter("--in-place and --check exclude each other", param_hint="--check")
-    if in_place and _reads_stdin(model_file):
+    if in_place and reads_stdin(model_file):
         typer.echo("ctlstark: fmt - reads standard input, which cannot be rewritten in place: drop --in-place "
                    "to print the formatted text (or --check to test it)", err=True)
         raise typer.Exit(EXIT_INPUT_ERROR)
-    with _input_errors_reported():
-        if _reads_stdin(model_file):
+    with input_errors_reported():
+        if reads_stdin(model_file):
             original = read_standard_input(exact=True)
             formatted = FormattedFile(original, format_model(original, STDIN_NAME))
         else:
             formatted = format_file(model_file)
     if check_only:
         if formatted.changed:
-            typer.echo(_source_name(model_file), err=True)
+            typer.echo(source_name(model_file), err=True)
             raise typer.Exit(EXIT_NOT_FORMATTED)
     elif in_place:
         if formatted.changed:
@@ -834,9 +574,9 @@ def batch_command(
     verdict met, 1 some verdict differs or a job failed, 2 bad suite, 3 the Dask
     cluster cannot be reached or a report cannot be written.
     """
-    from .batch import JobLimits, SuiteError, load_suite, run_suite
-    from .batch.dask_runner import ClusterUnavailable
-    from .batch.progress import BatchProgress
+    from ..batch import JobLimits, SuiteError, load_suite, run_suite
+    from ..batch.dask_runner import ClusterUnavailable
+    from ..batch.progress import BatchProgress
 
     if scheduler is not None and (local or workers is not None):
         raise typer.BadParameter("--scheduler excludes --workers and --local", param_hint="'--scheduler'")
@@ -859,7 +599,7 @@ def batch_command(
     finally:
         if progress is not None:
             progress.close()
-    document = _json_text(report.to_json(measurements=not reproducible))
+    document = json_text(report.to_json(measurements=not reproducible))
     if json_file is not None and json_file != "-":
         _write_text(Path(json_file), document + "\n")
     if junit_file is not None:
@@ -894,9 +634,9 @@ def prob_command(
     Exit status: 0 every property above its threshold, 1 one is not, 2 input error,
     3 stormpy is not installed (pip install 'ctlstark[prob]') or the automaton is too large.
     """
-    from .prob.analysis import analyse
+    from ..prob.analysis import analyse
 
-    with _input_errors_reported():
+    with input_errors_reported():
         try:
             report = analyse(protocol_file, engine=engine.value, qualitative=qualitative, reduction=not no_reduction)
         except CtlstarkError as error:
@@ -904,20 +644,5 @@ def prob_command(
                 raise
             typer.echo(f"ctlstark: {error}", err=True)
             raise typer.Exit(EXIT_NOT_CHECKED) from None
-    typer.echo(_json_text(report.to_json()) if as_json else report.to_text())
+    typer.echo(json_text(report.to_json()) if as_json else report.to_text())
     raise typer.Exit(EXIT_ALL_TRUE if report.all_hold else EXIT_SOME_FALSE)
-
-
-def main() -> None:
-    """Entry point of the `ctlstark` console script and of `python -m ctlstark`."""
-    try:
-        app(standalone_mode=True)
-    except KeyboardInterrupt:
-        sys.stderr.write("ctlstark: interrupted\n")
-        sys.exit(130)
-    except Exception as error:  # a bug: say so in one line; the traceback only on request
-        if os.environ.get("CTLSTARK_TRACEBACK"):
-            raise
-        sys.stderr.write(f"ctlstark: internal error (please report it): {type(error).__name__}: {error}\n"
-                         "ctlstark: set CTLSTARK_TRACEBACK=1 to see where it happened\n")
-        sys.exit(EXIT_INTERNAL_ERROR)

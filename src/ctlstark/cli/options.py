@@ -1,0 +1,129 @@
+"""`check`'s argument and options, written once as data and read by both command-line readers.
+
+typer builds the `check` command (its help, its error messages) from this table
+(`commands.py`), and `quick.py` reads the ordinary command lines of `check` from it
+without importing typer at all, which is most of a small model's start-up
+(docs/performance.md, "Start-up"). Nothing here imports typer.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, List, Optional
+
+from ..runtime.limits import parse_size
+from ..runtime.records import record
+
+REQUIRED = ...  # the default of an argument that must be given
+
+
+class VariableOrder(str, enum.Enum):
+    """`--order` choices (symbolic.encode.ORDERS)."""
+
+    structure = "structure"
+    declaration = "declaration"
+
+
+class Engine(str, enum.Enum):
+    """`check --engine` and `batch --engine` choices: the BDD engine, the SAT engine (docs/sat.md), or both
+    side by side (docs/portfolio.md)."""
+
+    bdd = "bdd"
+    sat = "sat"
+    auto = "auto"
+
+
+class StrategySemantics(str, enum.Enum):
+    """`--strategies` choices (semantics.strategies.STRATEGY_SEMANTICS)."""
+
+    perfect = "perfect"
+    uniform = "uniform"
+    uniform_objective = "uniform-objective"
+    uniform_pooled = "uniform-pooled"
+
+
+@record
+class CommandOption:
+    """One parameter of a command: a positional argument when `names` is empty, else an option.
+
+    `kind` is the parameter's type as typer reads it (`bool` for a flag, `Optional[X]` when
+    the default is None, `Optional[List[str]]` for a repeatable option, an `Enum` for a
+    choice, matched without regard to case). `names` of a flag may be one `--on/--off`
+    pair. `convert` turns the text given into the value the command receives (a
+    `ValueError` says why the text is wrong); `minimum` bounds a number from below.
+    """
+
+    name: str
+    names: tuple[str, ...]
+    kind: Any
+    default: Any
+    help: str
+    metavar: str | None = None
+    minimum: float | None = None
+    convert: Callable[[str], Any] | None = None
+
+
+CHECK_OPTIONS: tuple[CommandOption, ...] = (
+    CommandOption("model_file", (), Path, REQUIRED, "The ISPL model to check ('-': read it from standard input).",
+                  metavar="MODEL.ispl"),
+    CommandOption("formula", ("--formula", "-f"), Optional[List[str]], None,
+                  "Also check this formula (ctlstark syntax; repeatable). Prefix with 'LTL ' or 'CTL* ' for "
+                  "MCMAS's dialects.", metavar="TEXT"),
+    CommandOption("only", ("--only",), bool, False, "Check only the --formula formulas, not the file's Formulae."),
+    CommandOption("as_json", ("--json",), bool, False, "Print one JSON document (docs/json.md) instead of text."),
+    CommandOption("deadlock", ("--deadlock",), bool, False,
+                  "Also count reachable states with no successor and show up to three of them."),
+    CommandOption("reorder", ("--reorder/--no-reorder",), Optional[bool], None,
+                  "Force CUDD dynamic variable reordering on or off (default: only when BDDs grow past 10M nodes "
+                  "or an image blows up)."),
+    CommandOption("order", ("--order",), VariableOrder, VariableOrder.structure,
+                  "Static BDD variable order: 'structure' (from which agents read which variables) or "
+                  "'declaration' (as the file declares them)."),
+    CommandOption("cluster_size", ("--cluster-size",), int, 5000,
+                  "Conjoin parts of the transition relation into clusters of at most this many BDD nodes "
+                  "(1: one part per variable and protocol).", metavar="NODES", minimum=1),
+    CommandOption("strategies", ("--strategies",), StrategySemantics, StrategySemantics.perfect,
+                  "Reading of <g>: 'perfect' (the coalition sees the whole state; MCMAS's default), 'uniform' "
+                  "(one uniform memoryless strategy, each member acting on its own local state, wins from every "
+                  "state some member cannot tell apart), 'uniform-objective' (from the current state alone) or "
+                  "'uniform-pooled' (from every state no member can tell apart). docs/semantics.md."),
+    CommandOption("stats", ("--stats",), bool, False,
+                  "After each verdict, show how each path-quantified subformula was computed."),
+    CommandOption("engine", ("--engine",), Engine, Engine.bdd,
+                  "'bdd' (the symbolic engine), 'sat': bounded model checking, k-induction and lassos for "
+                  "invariants, LTL over propositions, witnesses of existential CTLK (counterexamples of universal "
+                  "CTLK), other formulas reported as not checked (docs/sat.md), or 'auto': both side by side in two "
+                  "processes, each formula answered by the first to decide it (docs/portfolio.md)."),
+    CommandOption("bound", ("--bound",), int, 50,
+                  "With --engine sat or auto: the deepest BMC step and induction depth tried.", metavar="K",
+                  minimum=0),
+    CommandOption("witness", ("--witness",), bool, False,
+                  "Print a replay-validated witness or counterexample after each verdict that has one."),
+    CommandOption("dot_file", ("--dot",), Optional[Path], None,
+                  "Write the traces as a Graphviz file (implies --witness).", metavar="FILE"),
+    CommandOption("html_file", ("--html",), Optional[Path], None,
+                  "Also write the report as one self-contained HTML page: verdicts, routes and times, trace trees, "
+                  "strategies, the state graph of a small model (implies --witness; docs/report.md).",
+                  metavar="FILE"),
+    CommandOption("full_states", ("--full-states",), bool, False,
+                  "In traces (text and --dot), show every variable at every step, '*' marking changed values "
+                  "(default: the full state at a trace's start and loop start, then only the variables that "
+                  "changed)."),
+    CommandOption("quiet", ("--quiet", "-q"), bool, False,
+                  "No progress display on stderr (it is shown only when stderr is a terminal)."),
+    CommandOption("max_memory", ("--max-memory",), Optional[int], None,
+                  "Cap the BDD library's memory (e.g. 512M, 2G); past it the run stops with the verdicts so far, "
+                  "exit 3.", metavar="SIZE", convert=parse_size),
+    CommandOption("timeout", ("--timeout",), Optional[float], None,
+                  "Stop after this much wall time with the verdicts obtained so far (exit 4).", metavar="SECONDS",
+                  minimum=0.001),
+    CommandOption("reproducible", ("--reproducible",), bool, False,
+                  "With --json (and --html): leave out times and BDD node counts, so the same input gives "
+                  "byte-identical output."),
+    CommandOption("lint", ("--lint",), bool, False,
+                  "Also warn about unused variables, actions never enabled, propositions never true, protocol and "
+                  "evolution lines that never apply, and formulas MCMAS would reject (docs/fmt-lint.md); verdicts "
+                  "and exit status stay the same."),
+)
