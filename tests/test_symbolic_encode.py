@@ -545,3 +545,25 @@ def test_a_blow_up_the_monolithic_relation_does_not_repair_starts_sifting(monkey
     trial = system.stats["monolithic_relation"]
     assert trial["used"] is False and trial["lookups_partitioned"] > 0 and trial["lookups_monolithic"] > 0
     assert len(system.relation_parts) >= 2 and system.stats["reordering"] is True
+
+
+def test_dd_modules_a_check_never_uses_are_loaded_only_when_used() -> None:
+    """Loading the backend leaves dd's file dumps, text parser and pure-Python BDDs (and ply) unimported;
+    each works as usual once used, through `dd.cudd`'s own names or a plain import."""
+    probe = """
+import sys
+from ctlstark.symbolic import bdd
+print(sorted(name for name in ("dd._copy", "dd._parser", "dd.bdd", "dd.autoref", "ply") if name in sys.modules))
+manager = bdd.Manager()
+manager.declare("x", "y")
+node = manager.add_expr(r"x /\\ ~ y")
+import dd.autoref
+other = dd.autoref.BDD()
+other.declare("x", "y")
+print(manager.to_expr(node), manager.copy(node, other) == other.add_expr(r"x /\\ ~ y"))
+"""
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    unloaded, used = done.stdout.splitlines()
+    if backend.BACKEND == "cudd":
+        assert unloaded == "[]"
+    assert used == "(~ ite(x, y, TRUE)) True"

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib
 import os
 import sys
 import traceback
+import types
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
@@ -43,6 +45,34 @@ def _without_networkx() -> Iterator[None]:
             del sys.modules["networkx"]
 
 
+# Modules that `dd.cudd` imports when it is loaded and that a check never uses: saving BDDs to files (with
+# json, shutil, bz2, lzma), the parser of Boolean formulas in text (with ply and astutils) and the pure-Python
+# BDDs. Importing them was about 30 % of a small model's start-up besides the interpreter's.
+_UNUSED_BY_CHECKS = ("dd._copy", "dd._parser", "dd.bdd", "dd.autoref")
+
+
+class _LoadedOnFirstUse(types.ModuleType):
+    """Stands in for one of dd's modules in `dd.cudd`'s names: the real module is imported when one of its
+    names is first read (by `BDD.dump`, `BDD.add_expr`, `BDD.copy`, …) and answers from then on."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(importlib.import_module(self.__name__), name)
+
+
+@contextlib.contextmanager
+def _deferred(names: Sequence[str]) -> Iterator[None]:
+    """While `dd` is imported, the modules `names` (those not loaded yet) are stand-ins; afterwards they are
+    taken out of `sys.modules` again, so any later import of them imports the real module."""
+    stand_ins = {name: _LoadedOnFirstUse(name) for name in names if name not in sys.modules}
+    sys.modules.update(stand_ins)
+    try:
+        yield
+    finally:
+        for name, stand_in in stand_ins.items():
+            if sys.modules.get(name) is stand_in:
+                del sys.modules[name]
+
+
 def _import_backend() -> tuple[Any, str]:
     """`dd.cudd` when it is installed, else the pure-Python `dd.autoref` (with a warning).
 
@@ -51,7 +81,7 @@ def _import_backend() -> tuple[Any, str]:
     """
     if os.environ.get("CTLSTARK_BDD", "cudd") != "autoref":
         try:
-            with _without_networkx():
+            with _without_networkx(), _deferred(_UNUSED_BY_CHECKS):
                 from dd import cudd
             return cudd, "cudd"
         except ImportError:  # pragma: no cover - depends on the installed wheel
