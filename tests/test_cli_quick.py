@@ -138,3 +138,20 @@ def test_a_reader_that_goes_away_ends_the_run_quietly():
     error = process.stderr.read()
     assert process.wait(timeout=120) == 1
     assert error == ""
+
+
+def test_the_collector_runs_again_after_a_run_that_stopped_early(tmp_path, capsys):
+    """`main` pauses the cycle collector during start-up; a run that ends before the check (a malformed model)
+    leaves it running for a caller that carries on."""
+    import gc
+
+    from ctlstark.cli import main
+
+    malformed = tmp_path / "bad.ispl"
+    malformed.write_text(BAD_MODEL)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(sys, "argv", ["ctlstark", "check", str(malformed)])
+        with pytest.raises(SystemExit) as ended:
+            main()
+    assert ended.value.code == 2 and "bad.ispl:3:" in capsys.readouterr().err
+    assert gc.isenabled()

@@ -11,6 +11,7 @@ written, 70 an internal error, 130 interrupted (Ctrl-C).
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import sys
@@ -25,6 +26,7 @@ __all__ = ["EXIT_ALL_TRUE", "EXIT_INPUT_ERROR", "EXIT_INTERNAL_ERROR", "EXIT_INT
 
 def main() -> None:
     """Entry point of the `ctlstark` console script and of `python -m ctlstark`."""
+    gc.disable()  # until the model is read: start-up allocates only what lives to the end (`common.start_up_done`)
     try:
         _run(sys.argv[1:])
     except KeyboardInterrupt:
@@ -36,6 +38,8 @@ def main() -> None:
         sys.stderr.write(f"ctlstark: internal error (please report it): {type(error).__name__}: {error}\n"
                          "ctlstark: set CTLSTARK_TRACEBACK=1 to see where it happened\n")
         sys.exit(EXIT_INTERNAL_ERROR)
+    finally:
+        gc.enable()  # as it was for a caller that carries on (tests call `main` in their own process)
 
 
 def _run(arguments: list[str]) -> None:
@@ -44,6 +48,7 @@ def _run(arguments: list[str]) -> None:
 
     values = read_check_line(arguments)
     if values is None:
+        gc.enable()  # the other commands run as they always have
         from .commands import app
 
         app(standalone_mode=True)

@@ -19,7 +19,8 @@ from ..runtime.progress import TerminalProgress
 from ..runtime.records import record
 from ..runtime.stack import run_on_deep_stack
 from .common import (EXIT_ALL_TRUE, EXIT_INTERRUPTED, EXIT_NOT_CHECKED, EXIT_NOTHING_CHECKED, EXIT_OUTPUT_NOT_WRITTEN,
-                     EXIT_SOME_FALSE, EXIT_TIME_LIMIT, echo, input_errors_reported, json_text, read_model, source_name)
+                     EXIT_SOME_FALSE, EXIT_TIME_LIMIT, echo, input_errors_reported, json_text, read_model, source_name,
+                     start_up_done)
 from .options import Engine, StrategySemantics, VariableOrder
 
 
@@ -76,6 +77,7 @@ def _check_and_print(model_file: Path, formula_texts: list[str], options: CheckO
             model = read_model(model_file)
             extra = [parse_formula(text, model) for text in formula_texts]
             parse_seconds = time.perf_counter() - parse_started
+            start_up_done()
             # the time limit above covers parsing as well, so the check gets none of its own
             report = check_with(model, extra, replace(options, timeout=None), progress)
         report.times["parse"] = parse_seconds

@@ -7,6 +7,7 @@ same code serves the typer commands and the quick `check` (`quick.py`).
 from __future__ import annotations
 
 import contextlib
+import gc
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +27,15 @@ EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE: a bug in ctlstark, reported in one line
 EXIT_INTERRUPTED = 130  # the shell's convention for a run ended by Ctrl-C (128 + SIGINT)
 MAX_DIAGNOSTICS_SHOWN = 100  # a mistake repeated 10,000 times on one line is not worth 10,000 messages
 STDIN_ARGUMENT = "-"  # a model file argument that means standard input
+
+
+def start_up_done() -> None:
+    """The cycle collector, paused by `main` while modules are imported and the model is read, runs again from
+    here, and never again over what exists now (`gc.freeze`): modules, classes, the model, which all live to the
+    end of the process. Its passes over them were 5 % of a small model's check, and the collection at exit 4 %.
+    """
+    gc.freeze()
+    gc.enable()
 
 
 def echo(text: str = "", err: bool = False, nl: bool = True) -> None:
