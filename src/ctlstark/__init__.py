@@ -9,6 +9,13 @@ The API in brief::
         print(result.index, result.verdict, result.text)
 """
 
+import importlib as _importlib
+
+from .runtime.deferred import deferred as _deferred
+
+with _deferred(("inspect",)):  # dataclasses signs undocumented classes with it; ctlstark's are documented
+    _importlib.import_module("dataclasses")  # first, so that it gets the stand-in
+
 from .api import (CheckOptions, CheckReport, FormulaResult, check, check_with, load_model, load_model_text,
                   parse_formula)
 from .errors import CtlstarkError, IsplError, ResourceExhausted, UnsupportedFormula

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import sys
-import traceback
 import unicodedata
 from pathlib import Path
 from collections.abc import Callable, Iterator
@@ -60,6 +59,8 @@ def _drop_locals(error: BaseException) -> None:
     they would be freed later by the cycle collector, in no particular order, and
     CUDD complains on standard error when its manager goes before its nodes.
     """
+    import traceback  # only on this path: it imports linecache and tokenize
+
     traceback.clear_frames(error.__traceback__)
 
 

@@ -18,7 +18,7 @@ others' methods took 15–20 ms of its start-up. The methods never on a hot path
 from __future__ import annotations
 
 import dataclasses
-import inspect
+import types
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
@@ -64,7 +64,7 @@ def _compiled_on_first_call(cls: type, fields: tuple[dataclasses.Field, ...], na
     """Give `cls` the generated methods `names` as stand-ins that, on the first call of any of them, compile
     all of them in one `exec`, put them in their place and carry on with the real one."""
     def compile_methods() -> None:
-        if cls.__dict__.get(names[0]) is stand_ins[names[0]]:  # not compiled yet
+        if isinstance(cls.__dict__.get(names[0]), _StandIn):  # not compiled yet
             namespace: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": dataclasses.MISSING}
             sources = {"__init__": lambda: _init_source(cls, fields, namespace), "__eq__": lambda: _eq_source(fields),
                        "__hash__": lambda: _hash_source(fields)}
@@ -74,37 +74,44 @@ def _compiled_on_first_call(cls: type, fields: tuple[dataclasses.Field, ...], na
                 method.__qualname__ = f"{cls.__qualname__}.{name}"
                 setattr(cls, name, method)
 
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        compile_methods()
-        cls.__init__(self, *args, **kwargs)  # type: ignore[misc]
-
-    def __eq__(self: Any, other: Any) -> Any:
-        compile_methods()
-        return cls.__eq__(self, other)
-
-    def __hash__(self: Any) -> int:
-        compile_methods()
-        return cls.__hash__(self)
-
-    stand_ins = {"__init__": __init__, "__eq__": __eq__, "__hash__": __hash__}
     for name in names:
-        stand_ins[name].__qualname__ = f"{cls.__qualname__}.{name}"
-        setattr(cls, name, stand_ins[name])
-    if "__init__" in names:
-        __init__.__signature__ = _init_signature(fields)  # type: ignore[attr-defined]
+        setattr(cls, name, _StandIn(cls, name, fields, compile_methods))
 
 
-def _init_signature(fields: tuple[dataclasses.Field, ...]) -> inspect.Signature:
-    """The signature `dataclass` gives `__init__` (without `self`, as `inspect.signature(cls)` shows it)."""
-    parameters = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
-    for field in fields:
-        if not field.init:
-            continue
-        kind = inspect.Parameter.KEYWORD_ONLY if field.kw_only is True else inspect.Parameter.POSITIONAL_OR_KEYWORD
-        default = (field.default if field.default is not dataclasses.MISSING
-                   else _FACTORY if field.default_factory is not dataclasses.MISSING else inspect.Parameter.empty)
-        parameters.append(inspect.Parameter(field.name, kind, default=default, annotation=field.type))
-    return inspect.Signature(parameters, return_annotation=None)
+class _StandIn:
+    """A generated method before it is compiled. Called, it compiles its class's generated methods, which take
+    the stand-ins' places, and calls the real one; `inspect.signature` reads the real one's signature off it."""
+
+    def __init__(self, owner: type, name: str, fields: tuple[dataclasses.Field, ...],
+                 compile_methods: Callable[[], None]) -> None:
+        self.owner, self.name, self.fields, self.compile_methods = owner, name, fields, compile_methods
+        self.__qualname__ = f"{owner.__qualname__}.{name}"
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        return self if instance is None else types.MethodType(self, instance)
+
+    def __call__(self, instance: Any, *args: Any, **kwargs: Any) -> Any:
+        self.compile_methods()
+        return getattr(self.owner, self.name)(instance, *args, **kwargs)
+
+    @property
+    def __signature__(self) -> Any:
+        import inspect  # only when asked: ctlstark does not import it otherwise (runtime/deferred.py)
+
+        positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
+        if self.name == "__eq__":
+            return inspect.Signature([inspect.Parameter("self", positional), inspect.Parameter("other", positional)])
+        if self.name == "__hash__":
+            return inspect.Signature([inspect.Parameter("self", positional)])
+        parameters = [inspect.Parameter("self", positional)]
+        for field in self.fields:
+            if field.init:
+                kind = inspect.Parameter.KEYWORD_ONLY if field.kw_only is True else positional
+                default = (field.default if field.default is not dataclasses.MISSING
+                           else _FACTORY if field.default_factory is not dataclasses.MISSING
+                           else inspect.Parameter.empty)
+                parameters.append(inspect.Parameter(field.name, kind, default=default, annotation=field.type))
+        return inspect.Signature(parameters, return_annotation=None)
 
 
 class _Factory:
