@@ -13,8 +13,12 @@ import importlib as _importlib
 
 from .runtime.deferred import deferred as _deferred
 
-with _deferred(("inspect",)):  # dataclasses signs undocumented classes with it; ctlstark's are documented
-    _importlib.import_module("dataclasses")  # first, so that it gets the stand-in
+# Imported first, each with a stand-in for a module it imports for something ctlstark never asks of it
+# (runtime/deferred.py): dataclasses signs undocumented classes with `inspect` (ctlstark's are documented);
+# pathlib's urllib.parse checks IPv6 hosts in URLs with `ipaddress`.
+with _deferred(("inspect", "ipaddress")):
+    _importlib.import_module("dataclasses")
+    _importlib.import_module("pathlib")
 
 from .api import (CheckOptions, CheckReport, FormulaResult, check, check_with, load_model, load_model_text,
                   parse_formula)

@@ -39,6 +39,7 @@ form `SC(i, j, τ, ψ)` is `τ -> SC(i, j, ψ)`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ..errors import UnsupportedFormula
 from ..logic import formula as f
@@ -48,8 +49,11 @@ from ..symbolic.bdd import Function
 from ..errors import recursion_headroom
 from ..symbolic.system import SymbolicSystem
 from ..semantics.strategies import check_strategy_semantics
-from . import atl, commitments, ctl, epistemic, steps, uniform
-from .tableau import ExistPath
+from . import atl, commitments, ctl, epistemic, steps
+
+if TYPE_CHECKING:  # both imported where first used: only LTL/CTL* paths and uniform strategies need them
+    from . import uniform
+    from .tableau import ExistPath
 
 _BOOLEAN = f.BOOLEAN_CONNECTIVES
 
@@ -421,6 +425,8 @@ class Checker:
 
     def _tableau(self, path: f.Formula) -> tuple[Function, str]:
         if self._exist_path is None:
+            from .tableau import ExistPath
+
             self._exist_path = ExistPath(self.system, self._constraints, self._compassion)
         run = self._exist_path.states(path, self._label)
         return run.states, run.route
@@ -503,6 +509,8 @@ class Checker:
 
     def _uniform_strategic(self, formula: f.ATL, pre: atl.ControllablePreimage) -> Function:
         """`<g>X/G/F/U` under uniform memoryless strategies (`mc.uniform`); records the route."""
+        from . import uniform
+
         game = self._uniform.get(pre.members)
         if game is None:
             game = self._uniform[pre.members] = uniform.UniformGame(self.system, pre, self._members(formula.group),
