@@ -24,6 +24,8 @@ class _LoadedOnFirstUse(types.ModuleType):
     one of its names is first read, and answers from then on."""
 
     def __getattr__(self, name: str) -> Any:
+        if sys.modules.get(self.__name__) is self:  # read while the library is still being imported
+            del sys.modules[self.__name__]
         return getattr(importlib.import_module(self.__name__), name)
 
 

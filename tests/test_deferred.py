@@ -1,0 +1,46 @@
+"""`runtime.deferred`: a module a library imports but does not use is loaded only when first used."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from ctlstark.runtime.deferred import deferred
+
+
+@pytest.fixture()
+def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """`library_*` modules that import `helper_*` modules: one reads it while being imported, one later."""
+    (tmp_path / "helper_early.py").write_text("VALUE = 41\n")
+    (tmp_path / "helper_late.py").write_text("VALUE = 42\n")
+    (tmp_path / "library_early.py").write_text("import helper_early\nREAD = helper_early.VALUE\n")
+    (tmp_path / "library_late.py").write_text("import helper_late\n\ndef read():\n    return helper_late.VALUE\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield tmp_path
+    for name in ("helper_early", "helper_late", "library_early", "library_late"):
+        sys.modules.pop(name, None)
+
+
+def test_a_module_used_later_is_loaded_on_first_use(library):
+    with deferred(("helper_late",)):
+        import library_late
+    assert "helper_late" not in sys.modules
+    assert library_late.read() == 42
+    assert sys.modules["helper_late"].VALUE == 42
+
+
+def test_a_module_read_while_the_library_is_imported_is_loaded_then(library):
+    with deferred(("helper_early",)):
+        import library_early
+    assert library_early.READ == 41
+    assert type(sys.modules["helper_early"]).__name__ == "module"  # the real one, not the stand-in
+
+
+def test_a_module_already_loaded_is_left_alone(library):
+    import helper_late
+
+    with deferred(("helper_late",)):
+        import library_late
+    assert library_late.helper_late is helper_late
