@@ -262,17 +262,6 @@ def check_command(**values: Any) -> None:
     run_check(**values)
 
 
-def _memory_size(text: str | None) -> int | None:
-    """`--max-memory` in bytes; a malformed size is a usage error (exit 2)."""
-    if text is None:
-        return None
-    try:
-        return parse_size(text)
-    except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint="'--max-memory'") from None
-
-
-
 @app.command("info", cls=_Command)
 def info_command(
     model_file: Path = typer.Argument(..., metavar="MODEL.ispl", help="The ISPL model to describe ('-': standard input)."),
@@ -543,8 +532,9 @@ def batch_command(
         None, "--timeout", metavar="SECONDS", min=0.001,
         help="Per job, inside the worker: wall time for its generator command, and again for its check.",
     ),
-    max_memory: Optional[str] = typer.Option(
-        None, "--max-memory", metavar="SIZE", help="Per job, inside the worker: cap the BDD library's memory (e.g. 2G).",
+    max_memory: Optional[int] = typer.Option(
+        None, "--max-memory", metavar="SIZE", parser=_usage_error_on_value_error(parse_size, "--max-memory"),
+        help="Per job, inside the worker: cap the BDD library's memory (e.g. 2G).",
     ),
     json_file: Optional[str] = typer.Option(
         None, "--json", metavar="FILE", help="Write the report as JSON to FILE ('-': standard output, instead of the table).",
@@ -587,7 +577,7 @@ def batch_command(
     except SuiteError as error:
         typer.echo(str(error), err=True)
         raise typer.Exit(EXIT_INPUT_ERROR)
-    limits = JobLimits(timeout=timeout, max_memory=_memory_size(max_memory), html_page=html_dir is not None,
+    limits = JobLimits(timeout=timeout, max_memory=max_memory, html_page=html_dir is not None,
                        engine=engine.value)
     progress = BatchProgress(len(suite.jobs)) if BatchProgress.wanted(quiet) else None
     try:
