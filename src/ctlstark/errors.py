@@ -32,7 +32,7 @@ def resource_guarded(function: Callable[..., _T]) -> Callable[..., _T]:
             with deep_recursion("a formula or expression"):
                 return function(*args, **kwargs)
         except BddMemoryExhausted as error:  # the frames below hold the run's BDDs: free them in order now
-            _drop_locals(error)
+            drop_locals(error)
             raise
     return guarded
 
@@ -42,17 +42,17 @@ def deep_recursion(what: str, task: str = "process") -> Iterator[None]:
     """Recursion headroom for walking deep trees; a `RecursionError` that still happens ends cleanly.
 
     It becomes `ResourceExhausted("<what> is nested too deeply to <task>")`, with the
-    frames it went through cleared (`_drop_locals`).
+    frames it went through cleared (`drop_locals`).
     """
     with recursion_headroom():
         try:
             yield
         except RecursionError as error:
-            _drop_locals(error)
+            drop_locals(error)
             raise ResourceExhausted(f"{what} is nested too deeply to {task}") from None
 
 
-def _drop_locals(error: BaseException) -> None:
+def drop_locals(error: BaseException) -> None:
     """Clear the local variables of the frames `error` went through.
 
     Thousands of frames deep, they hold the run's BDDs; kept alive by the traceback,

@@ -474,12 +474,11 @@ class Checker:
 
     def _strategic(self, formula: f.ATL) -> Function:
         """`<g>X/G/F/U` by fixpoints of the controllable pre-image (`mc.atl`)."""
-        members = frozenset(self._members(formula.group))
-        pre = self.controllable(members)
+        pre = self.controllable(self._members(formula.group))
         if self.strategies != "perfect":
             return self._uniform_strategic(formula, pre)
         self.routes[formula] = "perfect:EX" if pre.existential else "perfect:pre_g"
-        key = (members, formula.path)
+        key = (pre.members, formula.path)
         cached = self._strategic_cache.get(key)
         if cached is None:
             cached = self._strategic_cache[key] = self._perfect_strategic(formula, pre)

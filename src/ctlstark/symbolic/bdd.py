@@ -19,7 +19,7 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
-from ..errors import BddMemoryExhausted
+from ..errors import BddMemoryExhausted, drop_locals
 from ..runtime.deferred import deferred
 
 
@@ -105,11 +105,7 @@ def memory_guard() -> Iterator[None]:
         yield
     except (MemoryError, ValueError, RuntimeError) as error:
         if _is_memory_error(error):
-            # the frames the failure went through hold BDDs: free them now, by reference counts, rather
-            # than leave them to the cycle collector, which may free the manager before its nodes
-            import traceback  # only on this path: it imports linecache and tokenize
-
-            traceback.clear_frames(error.__traceback__)
+            drop_locals(error)  # the frames it went through hold BDDs: free them now, in order
             raise BddMemoryExhausted(
                 "the BDD library ran out of memory (CUDD could not allocate a node within its limit); "
                 "raise --max-memory, try a smaller model, or enable variable reordering (--reorder)"

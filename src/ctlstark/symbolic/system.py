@@ -512,6 +512,7 @@ class SymbolicSystem:
             dependent.release()
         self._dependents = weakref.WeakSet()
         self.initial = self.reachable = self._enabled_pairs = None  # type: ignore[assignment]
+        self._one_successor_per_move = None
         self._use_schedules(_Schedules(self.bdd, self.encoding, []))
         self._parts = []
         self.expressions = None  # type: ignore[assignment]
