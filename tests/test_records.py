@@ -6,6 +6,7 @@ import dataclasses
 import inspect
 import pickle
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import pytest
 
@@ -172,3 +173,84 @@ def test_comparing_compiles_the_methods_of_instances_made_without_init():
         made.append(instance)
     assert made[0] == made[1] and made[0] != made[2] and hash(made[0]) == hash(made[1])
     assert fresh.__dict__["__eq__"].__code__.co_filename == "<string>"  # the compiled one, no longer the stand-in
+
+
+def test_fields_match_args_and_doc_are_complete_when_first_read():
+    """Before any instance, `fields`, `__match_args__` and the undocumented class's `__doc__` are what `dataclass`
+    gives, read from stand-ins that complete the class."""
+    fresh = _declare(record, "Fresh")
+    assert "__dataclass_params__" not in fresh.__dict__  # `dataclass` has not run yet
+    assert [item.name for item in dataclasses.fields(fresh)] == [item.name for item in dataclasses.fields(Standard)]
+    assert fresh.__match_args__ == Standard.__match_args__
+
+    @record
+    class Bare:
+        name: str
+
+    assert "__doc__" in Bare.__dict__ and dataclasses.is_dataclass(Bare) is True
+    assert Bare.__doc__ == "Bare(name)"
+
+
+def test_a_record_subclass_of_a_record_has_both_classes_fields():
+    @record
+    class Base:
+        """A base record."""
+
+        name: str
+        size: int = 0
+
+    @record
+    class Derived(Base):
+        """A derived record."""
+
+        extra: tuple = ()
+
+    assert [item.name for item in dataclasses.fields(Derived)] == ["name", "size", "extra"]
+    assert Derived("a", 1, (2,)) == Derived("a", 1, (2,)) != Derived("a", 1)
+    assert Base("a") != Derived("a")
+    assert repr(Derived("a")).endswith(".Derived(name='a', size=0, extra=())")
+
+
+def test_every_ctlstark_record_has_its_methods_compiled_ahead_of_time():
+    """`record_methods.py` holds the generated methods of every record class; it is stale after a record's fields
+    change until `python -m ctlstark.runtime.precompile` writes it again."""
+    from ctlstark.runtime import precompile, record_methods
+
+    missing = precompile.record_sources() - set(record_methods.MAKERS)
+    assert not missing, f"{len(missing)} record(s) changed: run `python -m ctlstark.runtime.precompile`"
+
+
+def test_a_ctlstark_record_uses_the_precompiled_methods_and_a_new_one_compiles_its_own():
+    from ctlstark.logic.formula import And, Prop
+
+    formula = And(Prop("p"), Prop("q"))
+    assert type(formula).__init__.__code__.co_filename.endswith("record_methods.py")
+    assert Compiled("a").__class__.__init__.__code__.co_filename == "<string>"
+
+
+def test_fields_are_the_ones_dataclass_finds():
+    keys = ("name", "type", "default", "default_factory", "init", "repr", "hash", "compare", "kw_only", "metadata")
+    ours = [{key: getattr(item, key) for key in keys} for item in dataclasses.fields(_declare(record, "Fresh"))]
+    assert ours == [{key: getattr(item, key) for key in keys} for item in dataclasses.fields(Standard)]
+    fresh = _declare(record, "Fresh")
+    assert (fresh.pos, fresh.width, "notes" in fresh.__dict__) == (None, 1, False)  # as `dataclass` leaves them
+
+
+def test_class_variables_and_mutable_defaults_are_read_as_dataclass_reads_them():
+    @record
+    class Counted:
+        """A record with a class variable."""
+
+        seen: ClassVar[int] = 0
+        name: str = "x"
+
+    assert [item.name for item in dataclasses.fields(Counted)] == ["name"] and Counted().name == "x"
+
+    @record
+    class Listed:
+        """A record with a mutable default."""
+
+        items: list = []  # noqa: RUF012 - the error under test
+
+    with pytest.raises(ValueError, match="mutable default"):
+        Listed()

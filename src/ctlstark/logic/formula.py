@@ -41,15 +41,18 @@ class _Structure:
 
 
 _STRUCTURES: weakref.WeakValueDictionary[tuple, _Structure] = weakref.WeakValueDictionary()
-_COMPARED: dict[type, tuple[str, ...]] = {}  # node class -> the fields `==` and `hash` look at
+_NODE_CLASSES: set[type] = set()
 
 
 def _node(cls: type[_Node]) -> type[_Node]:
     """A frozen dataclass whose `==` and `hash` compare structure tokens (see the module docstring)."""
-    compared: tuple[str, ...] = ()
+    compared: tuple[str, ...] | None = None  # the fields `==` and `hash` look at, read at the first node
 
     def __post_init__(self: Any) -> None:
-        key = (cls, *(value._structure if type(value) in _COMPARED else value
+        nonlocal compared
+        if compared is None:
+            compared = tuple(item.name for item in dataclasses.fields(cls) if item.compare)
+        key = (cls, *(value._structure if type(value) in _NODE_CLASSES else value
                       for value in (getattr(self, name) for name in compared)))
         structure = _STRUCTURES.get(key)
         if structure is None:
@@ -65,8 +68,7 @@ def _node(cls: type[_Node]) -> type[_Node]:
 
     cls.__post_init__ = __post_init__  # type: ignore[attr-defined]
     node = record(eq=False)(cls)  # `==` and `hash` are set below: not generated
-    compared = tuple(item.name for item in dataclasses.fields(node) if item.compare)
-    _COMPARED[node] = compared
+    _NODE_CLASSES.add(node)
     node.__hash__ = _hash  # type: ignore[assignment]
     node.__eq__ = _equal  # type: ignore[assignment]
     node.__getstate__ = __getstate__  # type: ignore[attr-defined]
@@ -79,7 +81,7 @@ def _hash(node: Any) -> int:
 
 
 def _equal(first: Any, second: Any) -> bool:
-    if type(second) not in _COMPARED:
+    if type(second) not in _NODE_CLASSES:
         return NotImplemented
     return first._structure is second._structure
 

@@ -1,28 +1,33 @@
-"""Frozen dataclasses whose generated methods are compiled at once, and only when first used.
+"""Dataclasses made complete only when first used.
 
-`record` makes the class `dataclass(frozen=True)` would make — the same fields,
+`record` makes the class `dataclass(frozen=True)` would make (`dataclass()` with
+`record(frozen=False)`) — the same fields,
 `__init__` (defaults, factories, keyword-only fields, `__post_init__`),
 `__repr__`, `__eq__`, `__hash__`, `FrozenInstanceError` on assignment,
 `__match_args__`, methods the class body defines itself kept, and
-`dataclasses.fields`/`replace`/`inspect.signature` working — with less
-compiling. Python 3.11's `dataclass` compiles each generated method by its own
-`exec`, about 1 ms a class on our machine, and some 80 classes (the syntax tree's,
-the model's, the formulas') are made before a check starts. Here `__init__`,
-`__eq__` and `__hash__` are one source text and one `exec` (Python 3.13's
-dataclasses do the same), made the first time one of them is called: a small
-model's check makes instances of 22 of its 76 record classes, and compiling the
-others' methods took 15–20 ms of its start-up. The methods never on a hot path
-(`__repr__`, `__setattr__`, `__delattr__`) are closures, compiled with this module.
+`dataclasses.fields`/`replace`/`inspect.signature` working — but at first use.
+Some 80 record classes (the syntax tree's, the model's, the formulas') are made
+before a check starts, and a small model's check makes instances of 22 of them.
+Python 3.11's `dataclass` finds a class's fields (0.1 ms a class) and compiles each
+generated method by its own `exec` (about 1 ms a class); together these were a
+fifth of a small check's start-up. Here a class gets stand-ins: its generated
+methods and its `__dataclass_fields__` and `__match_args__`. The first use of any
+of them runs `dataclass` for the fields alone and compiles `__init__`, `__eq__`
+and `__hash__` as one source text in one `exec` (Python 3.13's dataclasses do the
+same); `__repr__`, never on a hot path, is a closure.
 """
 
 from __future__ import annotations
 
+import abc
 import dataclasses
 import types
+import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
 _Class = TypeVar("_Class", bound=type)
+_SOURCES: weakref.WeakKeyDictionary[type, str] = weakref.WeakKeyDictionary()  # a complete class's `_methods`
 
 
 @overload
@@ -30,68 +35,179 @@ def record(cls: _Class, /) -> _Class: ...
 
 
 @overload
-def record(*, eq: bool = True) -> Callable[[_Class], _Class]: ...
+def record(*, eq: bool = True, frozen: bool = True) -> Callable[[_Class], _Class]: ...
 
 
-def record(cls: Any = None, /, *, eq: bool = True) -> Any:
-    """Decorator: `dataclass(frozen=True, eq=eq)`, its methods compiled in one `exec`."""
+def record(cls: Any = None, /, *, eq: bool = True, frozen: bool = True) -> Any:
+    """Decorator: `dataclass(frozen=frozen, eq=eq)`, made complete at first use."""
     def wrap(cls: _Class) -> _Class:
-        return _make_record(cls, eq)
+        return _make_record(cls, eq, frozen)
     return wrap if cls is None else wrap(cls)
 
 
-def _make_record(cls: _Class, eq: bool) -> _Class:
-    """Give `cls` its fields (by `dataclass`, generating no method), then its methods."""
+def _make_record(cls: _Class, eq: bool, frozen: bool) -> _Class:
+    """Give `cls` stand-ins for its fields and generated methods; `_complete` makes them real at first use."""
     own = _own_methods(cls)
     documented = bool(cls.__doc__)
-    if not documented:
-        cls.__doc__ = cls.__name__  # else `dataclass` signs it by `inspect.signature`: 15 ms the first time
-    cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)  # type: ignore[assignment]
-    fields = dataclasses.fields(cls)
-    if not documented:
-        cls.__doc__ = f"{cls.__name__}({', '.join(field.name for field in fields if field.init)})"
-    generated = [name for name in ("__init__", "__eq__", "__hash__")
-                 if name not in own and (eq or name == "__init__")]
-    _compiled_on_first_call(cls, fields, generated)
-    if "__repr__" not in own:
-        cls.__repr__ = _repr(fields)  # type: ignore[assignment]
-        cls.__repr__.__qualname__ = f"{cls.__qualname__}.__repr__"
-    cls.__setattr__, cls.__delattr__ = _frozen(cls, fields)  # type: ignore[assignment]
+    generated = [name for name in ("__init__", "__eq__", "__hash__", "__repr__")
+                 if name not in own and (eq or name in ("__init__", "__repr__")) and (frozen or name != "__hash__")]
+    if eq and not frozen and "__hash__" not in own:
+        cls.__hash__ = None  # type: ignore[assignment]  # mutable and compared: unhashable, as `dataclass` makes it
+    declared = _declared_fields(cls)
+    complete = _completion(cls, documented, generated, declared, frozen)
+    pending = ["__dataclass_fields__", "__match_args__", *([] if documented else ["__doc__"])]
+    for name in pending:
+        if name not in cls.__dict__ or name == "__doc__":
+            setattr(cls, name, _PendingAttribute(name, complete))
+    for name in generated:
+        setattr(cls, name, _StandIn(cls, name, complete))
+    if frozen:
+        cls.__setattr__, cls.__delattr__ = _frozen(cls)  # type: ignore[assignment]
     return cls
 
 
-def _compiled_on_first_call(cls: type, fields: tuple[dataclasses.Field, ...], names: list[str]) -> None:
-    """Give `cls` the generated methods `names` as stand-ins that, on the first call of any of them, compile
-    all of them in one `exec`, put them in their place and carry on with the real one."""
-    def compile_methods() -> None:
-        if isinstance(cls.__dict__.get(names[0]), _StandIn):  # not compiled yet
-            namespace: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": dataclasses.MISSING}
-            sources = {"__init__": lambda: _init_source(cls, fields, namespace), "__eq__": lambda: _eq_source(fields),
-                       "__hash__": lambda: _hash_source(fields)}
-            methods: dict[str, Any] = {}
-            exec("\n".join(sources[name]() for name in names), namespace, methods)  # noqa: S102 - our own source
-            for name, method in methods.items():
-                method.__qualname__ = f"{cls.__qualname__}.{name}"
-                setattr(cls, name, method)
+def _declared_fields(cls: type) -> dict[str, dataclasses.Field]:
+    """The fields the class body declares with `field(...)`, whose class attributes become their defaults (or
+    go), as `dataclass` leaves them."""
+    declared = {name: value for name in cls.__dict__.get("__annotations__", ())
+                if isinstance(value := cls.__dict__.get(name), dataclasses.Field)}
+    for name, field in declared.items():
+        if field.default is dataclasses.MISSING:
+            delattr(cls, name)
+        else:
+            setattr(cls, name, field.default)
+    return declared
 
-    for name in names:
-        setattr(cls, name, _StandIn(cls, name, fields, compile_methods))
+
+def _completion(cls: type, documented: bool, generated: list[str], declared: dict[str, dataclasses.Field],
+                frozen: bool) -> Callable[[], tuple[dataclasses.Field, ...]]:
+    """What makes `cls` a dataclass on first use: `dataclass` gives it its fields (generating no method; 0.1 ms
+    a class), then its generated methods, made by one function (`_maker`), take the stand-ins' places. Returns
+    the fields; a second call only returns them."""
+    done: list[tuple[dataclasses.Field, ...]] = []
+
+    def complete() -> tuple[dataclasses.Field, ...]:
+        if done:
+            return done[0]
+        for name in ("__dataclass_fields__", "__match_args__"):
+            if isinstance(cls.__dict__.get(name), _PendingAttribute):
+                delattr(cls, name)
+        if not documented:  # its stand-in is replaced, not deleted: a class's `__doc__` cannot be
+            cls.__doc__ = cls.__name__  # else `dataclass` signs it by `inspect.signature`: 15 ms the first time
+        _give_fields(cls, declared)
+        fields = dataclasses.fields(cls)
+        done.append(fields)
+        if not documented:
+            cls.__doc__ = f"{cls.__name__}({', '.join(field.name for field in fields if field.init)})"
+        arguments: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": dataclasses.MISSING}
+        compiled = [name for name in generated if name != "__repr__"]
+        methods: dict[str, Any] = {}
+        if compiled:
+            source = _SOURCES[cls] = _methods_source(cls, fields, compiled, arguments, frozen)
+            methods = _maker(source)(**arguments)
+        if "__repr__" in generated:
+            methods["__repr__"] = _repr(fields)
+        for name, method in methods.items():
+            method.__qualname__ = f"{cls.__qualname__}.{name}"
+            setattr(cls, name, method)
+        return fields
+    return complete
+
+
+def _give_fields(cls: type, declared: dict[str, dataclasses.Field]) -> None:
+    """Give `cls` its fields as `dataclass(init=False, repr=False, eq=False)` does: `__dataclass_fields__` (the
+    bases' fields, then its own in order), defaults left on the class, `__match_args__`. Annotations are strings
+    here (`from __future__ import annotations`); a class with other annotations, or with a `ClassVar`, `InitVar`
+    or `KW_ONLY` one, goes to `dataclass` itself, which reads them by evaluating them (3 × slower)."""
+    annotations = cls.__dict__.get("__annotations__", {})
+    if not all(isinstance(annotation, str) and not _SPECIAL_ANNOTATIONS.intersection(annotation.replace("[", " ")
+               .replace(".", " ").split()) for annotation in annotations.values()):
+        for name, field in declared.items():  # as the class body wrote them
+            setattr(cls, name, field)
+        dataclasses.dataclass(cls, init=False, repr=False, eq=False)
+        return
+    fields: dict[str, dataclasses.Field] = {}
+    for base in cls.__mro__[-1:0:-1]:
+        base_fields = getattr(base, "__dataclass_fields__", None)
+        if base_fields is not None:
+            fields.update((name, field) for name, field in base_fields.items()
+                          if field._field_type is _FIELD)  # noqa: SLF001 - ClassVars are not fields
+    for name, annotation in annotations.items():
+        field = declared.get(name) or dataclasses.field(default=cls.__dict__.get(name, dataclasses.MISSING))
+        field.name, field.type, field._field_type = name, annotation, _FIELD  # noqa: SLF001
+        if field.kw_only is dataclasses.MISSING:
+            field.kw_only = False
+        if field.default.__class__.__hash__ is None:
+            raise ValueError(f"mutable default {type(field.default)} for field {name} is not allowed: use "
+                             "default_factory")
+        fields[name] = field
+    cls.__dataclass_params__ = _PARAMETERS  # type: ignore[attr-defined]
+    cls.__dataclass_fields__ = fields  # type: ignore[attr-defined]
+    if "__match_args__" not in cls.__dict__:
+        cls.__match_args__ = tuple(name for name, field in fields.items()  # type: ignore[attr-defined]
+                                   if field.init and not field.kw_only)
+    if hasattr(cls, "__abstractmethods__"):
+        abc.update_abstractmethods(cls)
+
+
+_SPECIAL_ANNOTATIONS = frozenset({"ClassVar", "InitVar", "KW_ONLY"})
+_FIELD = dataclasses._FIELD  # noqa: SLF001 - what `dataclasses.fields` keeps: set on every field `dataclass` makes
+_PARAMETERS = dataclasses.dataclass(init=False, repr=False, eq=False)(
+    type("_Parameters", (), {"__doc__": "signed: else `dataclass` imports inspect"})).__dataclass_params__  # type: ignore[attr-defined]
+
+
+def _methods_source(cls: type, fields: tuple[dataclasses.Field, ...], names: list[str],
+                    arguments: dict[str, Any], frozen: bool) -> str:
+    """The source of `_methods(<arguments>)`, which defines the generated methods `names` and returns them by
+    name. What the methods read besides `self` (the setter, defaults, factories) are its arguments, added to
+    `arguments`, so that the source depends on the fields' names and kinds only, not on their values."""
+    sources = {"__init__": lambda: _init_source(cls, fields, arguments, frozen), "__eq__": lambda: _eq_source(fields),
+               "__hash__": lambda: _hash_source(fields)}
+    bodies = "\n".join(sources[name]() for name in names)
+    indented = "".join(f"    {line}\n" for line in bodies.splitlines())
+    returned = ", ".join(f"{name!r}: {name}" for name in names)
+    return f"def _methods({', '.join(sorted(arguments))}):\n{indented}    return {{{returned}}}\n"
+
+
+def _maker(source: str) -> Callable[..., dict[str, Any]]:
+    """The function `source` defines: compiled ahead of time in `record_methods` (`python -m
+    ctlstark.runtime.records` writes that module; its bytecode is cached as any module's is), or compiled now,
+    about 0.2 ms, for a class that module does not know."""
+    from ctlstark.runtime.record_methods import MAKERS
+
+    maker = MAKERS.get(source)
+    if maker is None:
+        scope: dict[str, Any] = {}
+        exec(source, scope)  # noqa: S102 - our own source
+        maker = scope["_methods"]
+    return maker
+
+
+class _PendingAttribute:
+    """`__dataclass_fields__`, `__match_args__` or an undocumented class's `__doc__` before the class is complete: read, it completes the class
+    (which puts the real attribute in its place) and gives the real one."""
+
+    def __init__(self, name: str, complete: Callable[[], tuple[dataclasses.Field, ...]]) -> None:
+        self.name, self.complete = name, complete
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        self.complete()
+        return getattr(owner if instance is None else instance, self.name)
 
 
 class _StandIn:
-    """A generated method before it is compiled. Called, it compiles its class's generated methods, which take
-    the stand-ins' places, and calls the real one; `inspect.signature` reads the real one's signature off it."""
+    """A generated method before its class is complete. Called, it completes the class, whose compiled methods
+    take the stand-ins' places, and calls the real one; `inspect.signature` reads the real one's signature off it."""
 
-    def __init__(self, owner: type, name: str, fields: tuple[dataclasses.Field, ...],
-                 compile_methods: Callable[[], None]) -> None:
-        self.owner, self.name, self.fields, self.compile_methods = owner, name, fields, compile_methods
+    def __init__(self, owner: type, name: str, complete: Callable[[], tuple[dataclasses.Field, ...]]) -> None:
+        self.owner, self.name, self.complete = owner, name, complete
         self.__qualname__ = f"{owner.__qualname__}.{name}"
 
     def __get__(self, instance: Any, owner: type | None = None) -> Any:
         return self if instance is None else types.MethodType(self, instance)
 
     def __call__(self, instance: Any, *args: Any, **kwargs: Any) -> Any:
-        self.compile_methods()
+        self.complete()
         return getattr(self.owner, self.name)(instance, *args, **kwargs)
 
     @property
@@ -101,10 +217,10 @@ class _StandIn:
         positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
         if self.name == "__eq__":
             return inspect.Signature([inspect.Parameter("self", positional), inspect.Parameter("other", positional)])
-        if self.name == "__hash__":
+        if self.name in ("__hash__", "__repr__"):
             return inspect.Signature([inspect.Parameter("self", positional)])
         parameters = [inspect.Parameter("self", positional)]
-        for field in self.fields:
+        for field in self.complete():
             if field.init:
                 kind = inspect.Parameter.KEYWORD_ONLY if field.kw_only is True else positional
                 default = (field.default if field.default is not dataclasses.MISSING
@@ -133,8 +249,12 @@ def _own_methods(cls: type) -> frozenset[str]:
     return frozenset(names)
 
 
-def _init_source(cls: type, fields: tuple[dataclasses.Field, ...], namespace: dict[str, Any]) -> str:
-    """`__init__`: positional fields, then keyword-only ones; defaults and factories read from `namespace`."""
+def _init_source(cls: type, fields: tuple[dataclasses.Field, ...], namespace: dict[str, Any], frozen: bool) -> str:
+    """`__init__`: positional fields, then keyword-only ones; defaults and factories read from `namespace`.
+    A frozen record's fields are set past its `__setattr__`, a mutable one's by assignment."""
+    def assigned(name: str, value: str) -> str:
+        return f"    _set(self, {name!r}, {value})" if frozen else f"    self.{name} = {value}"
+
     positional: list[str] = []
     keyword_only: list[str] = []
     body: list[str] = []
@@ -147,9 +267,9 @@ def _init_source(cls: type, fields: tuple[dataclasses.Field, ...], namespace: di
             namespace[factory] = field.default_factory
         if not field.init:
             if field.default is not dataclasses.MISSING:
-                body.append(f"    _set(self, {field.name!r}, {default})")
+                body.append(assigned(field.name, default))
             elif field.default_factory is not dataclasses.MISSING:
-                body.append(f"    _set(self, {field.name!r}, {factory}())")
+                body.append(assigned(field.name, f"{factory}()"))
             continue
         if field.default is not dataclasses.MISSING:
             parameter = f"{field.name}={default}"
@@ -161,7 +281,7 @@ def _init_source(cls: type, fields: tuple[dataclasses.Field, ...], namespace: di
             parameter = field.name
             value = field.name
         (keyword_only if field.kw_only is True else positional).append(parameter)
-        body.append(f"    _set(self, {field.name!r}, {value})")
+        body.append(assigned(field.name, value))
     if hasattr(cls, "__post_init__"):
         body.append("    self.__post_init__()")
     parameters = ["self", *positional, *(["*", *keyword_only] if keyword_only else [])]
@@ -194,13 +314,17 @@ def _hash_source(fields: tuple[dataclasses.Field, ...]) -> str:
     return f"def __hash__(self):\n    return hash(({hashed}))"
 
 
-def _frozen(cls: type, fields: tuple[dataclasses.Field, ...]) -> tuple[Callable[..., None], Callable[..., None]]:
+def _frozen(cls: type) -> tuple[Callable[..., None], Callable[..., None]]:
     """`__setattr__` and `__delattr__` that refuse the fields (and every name on the class itself), as a
     frozen dataclass's do."""
-    names = frozenset(field.name for field in fields)
+    names: set[str] = set()
 
     def refused(self: Any, name: str) -> bool:
-        return type(self) is cls or name in names
+        if type(self) is cls:
+            return True
+        if not names:
+            names.update(field.name for field in dataclasses.fields(cls))
+        return name in names
 
     def __setattr__(self: Any, name: str, value: Any) -> None:
         if refused(self, name):
@@ -212,3 +336,13 @@ def _frozen(cls: type, fields: tuple[dataclasses.Field, ...]) -> tuple[Callable[
             raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
         super(cls, self).__delattr__(name)
     return __setattr__, __delattr__
+
+
+
+def generated_methods_source(cls: type) -> str | None:
+    """The source of `cls`'s `_methods` (completing `cls`), or None when `record` did not make `cls` or
+    generated no compiled method for it."""
+    if not (cls in _SOURCES or isinstance(cls.__dict__.get("__dataclass_fields__"), _PendingAttribute)):
+        return None
+    dataclasses.fields(cls)  # completes it
+    return _SOURCES.get(cls)
