@@ -44,3 +44,33 @@ def test_a_module_already_loaded_is_left_alone(library):
     with deferred(("helper_late",)):
         import library_late
     assert library_late.helper_late is helper_late
+
+
+_LOGGING_SCRIPT = """
+import sys
+sys.path.insert(0, {folder!r})
+from ctlstark.runtime.deferred import deferred
+had_logging = "logging" in sys.modules
+with deferred(("logging",)):
+    import library_logging
+library_logging.logger.info("dropped: nothing configured logging")
+print(had_logging, "logging" in sys.modules)
+library_logging.logger.warning("a warning")
+print("logging" in sys.modules)
+import logging
+logging.basicConfig(level=logging.DEBUG, format="%(levelname)s %(message)s")
+library_logging.logger.info("shown once logging is configured")
+"""
+
+
+def test_a_deferred_logging_is_loaded_when_a_record_could_be_shown(tmp_path):
+    """A library's module-level logger does not load `logging`; `info` before anything imported logging is
+    dropped, as the unconfigured root's WARNING level drops it; a warning loads logging and is shown, and once
+    logging is configured the logger answers to it."""
+    import subprocess
+
+    (tmp_path / "library_logging.py").write_text("import logging\nlogger = logging.getLogger('library')\n")
+    run = subprocess.run([sys.executable, "-c", _LOGGING_SCRIPT.format(folder=str(tmp_path))],
+                         capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["False", "False", "True"]
+    assert run.stderr.splitlines() == ["a warning", "INFO shown once logging is configured"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import time
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -40,7 +40,7 @@ _MEASUREMENTS = ("times", "bdd_nodes_reachable", "bdd_peak_nodes")  # left out b
 DEADLOCK_EXAMPLES = 3  # deadlock states shown with --deadlock
 
 
-@dataclass
+@record(frozen=False)
 class FormulaResult:
     """The verdict on one formula. `verdict` is None when it could not be checked (`error` says why)."""
 
@@ -123,7 +123,7 @@ _RESULT_JSON_KEYS = ("index", "text", "verdict", "mode", "source", "seconds", "e
 _EVIDENCE_VIEWS = frozenset({"trace", "trace_error", "strategy"})
 
 
-@dataclass
+@record(frozen=False)
 class CheckReport:
     """Everything one `check` run found out about a model."""
 

@@ -20,7 +20,7 @@ MCMAS only warns there, because MCMAS then checks that agent's actions wrongly.
 from __future__ import annotations
 
 import gc
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -66,7 +66,7 @@ _BOOL = _Type("bool")
 _INT = _Type("int")
 
 
-@dataclass
+@record(frozen=False)
 class _Scope:
     """What names mean in one context (GRAMMAR.md §4.1)."""
 

@@ -6,7 +6,8 @@ time it reads anything from it the real module is imported and answers from then
 Afterwards the stand-ins leave `sys.modules`, so any other import gets the real module.
 Two uses (docs/performance.md, "Start-up"): `dataclasses` imports `inspect` (with `ast`,
 `dis`, `tokenize`: 136 classes made) to sign undocumented classes, which ctlstark's never
-are; `dd.cudd` imports dd's file dumps, its text parser and its pure-Python BDDs.
+are; `dd.cudd` imports dd's file dumps, its text parser and its pure-Python BDDs, and
+`logging`, whose stand-in gives loggers that load it only when a record could be shown.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import contextlib
 import importlib
 import sys
 import types
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 
@@ -29,10 +30,62 @@ class _LoadedOnFirstUse(types.ModuleType):
         return getattr(importlib.import_module(self.__name__), name)
 
 
+class _LoggingLoadedOnFirstUse(_LoadedOnFirstUse):
+    """Stands in for `logging`: `getLogger(name)` at a library's import gives a `_QuietLogger`, so that the
+    library's module-level `logger = logging.getLogger(__name__)` does not load logging (threading, string)."""
+
+    def getLogger(self, name: str | None = None) -> Any:  # noqa: N802 - logging's name
+        return _QuietLogger(name)
+
+
+class _QuietLogger:
+    """A logger that loads `logging` only when it has something to do. While nothing has imported `logging`,
+    nothing has configured it: every logger's level is the root's WARNING, so `debug` and `info` would drop
+    their record, and here they do so without the import. Anything else loads `logging` and goes to the real
+    logger of that name."""
+
+    def __init__(self, name: str | None) -> None:
+        self.name = name
+
+    def __getattr__(self, attribute: str) -> Any:
+        if attribute in ("debug", "info") and "logging" not in sys.modules:
+            return _dropped
+        import logging
+
+        return getattr(logging.getLogger(self.name), attribute)
+
+
+def _dropped(*args: Any, **kwargs: Any) -> None:
+    """A `debug` or `info` record no handler would take (see `_QuietLogger`)."""
+
+
+class _UrlParseLoadedOnFirstUse(_LoadedOnFirstUse):
+    """Stands in for `urllib.parse`, of which `pathlib` takes `quote_from_bytes` at its import (for
+    `Path.as_uri`): that name is a function that loads the module when called."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "quote_from_bytes":
+            return _loaded_when_called(self.__name__, name)
+        if name == "__path__":  # asked by `from … import`: a module, not a package
+            raise AttributeError(name)
+        return super().__getattr__(name)
+
+
+def _loaded_when_called(module: str, name: str) -> Callable[..., Any]:
+    """A function that imports `module` and calls its `name`."""
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+_STAND_INS = {"logging": _LoggingLoadedOnFirstUse, "urllib.parse": _UrlParseLoadedOnFirstUse}
+
+
 @contextlib.contextmanager
 def deferred(names: Sequence[str]) -> Iterator[None]:
     """Inside the block, an import of a module in `names` (one not loaded yet) gives its stand-in."""
-    stand_ins = {name: _LoadedOnFirstUse(name) for name in names if name not in sys.modules}
+    stand_ins = {name: _STAND_INS.get(name, _LoadedOnFirstUse)(name) for name in names if name not in sys.modules}
     sys.modules.update(stand_ins)
     try:
         yield
@@ -40,3 +93,4 @@ def deferred(names: Sequence[str]) -> Iterator[None]:
         for name, stand_in in stand_ins.items():
             if sys.modules.get(name) is stand_in:
                 del sys.modules[name]
+

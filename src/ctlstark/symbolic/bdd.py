@@ -46,11 +46,12 @@ def _without_networkx() -> Iterator[None]:
 # Modules that `dd` imports when it is loaded and that a check never uses: saving BDDs to files (with json,
 # shutil, bz2, lzma; pickle), the parser of Boolean formulas in text (with ply and astutils), the pure-Python
 # BDDs, drawing with dot (subprocess, shlex), pretty-printing, error messages' layout (textwrap), and the
-# `traceback` (with linecache, tokenize) of the `logging` dd.cudd imports, used to format exceptions. Measured
-# on a small model's whole check (callgrind, instructions): dd's own four, 405 M → 370 M; pickle to textwrap,
-# 313 M → 290 M; traceback, 279 M → 272 M.
+# `traceback` (with linecache, tokenize) of the `logging` dd.cudd imports, used to format exceptions, and
+# `logging` itself, whose stand-in gives dd a logger that loads it only for a record that could be shown
+# (runtime/deferred.py). Measured on a small model's whole check (callgrind, instructions): dd's own four,
+# 405 M → 370 M; pickle to textwrap, 313 M → 290 M; traceback, 279 M → 272 M; logging, 226 M → 217 M.
 _UNUSED_BY_CHECKS = ("dd._copy", "dd._parser", "dd.bdd", "dd.autoref", "pickle", "pprint", "subprocess", "shlex",
-                     "textwrap", "traceback")
+                     "textwrap", "traceback", "logging")
 
 
 def _import_backend() -> tuple[Any, str]:
