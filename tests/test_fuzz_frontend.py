@@ -570,6 +570,20 @@ def test_every_seed_is_valid(example: Path) -> None:
     assert outcome.crash is None and outcome.status in (0, 1), outcome.stderr
 
 
+def test_random_runs_of_a_deeply_negated_proposition_are_shown(tmp_path: Path) -> None:
+    """`simulate --random` shows each state's true propositions, which evaluates their conditions: 10,000
+    nested `!` there are evaluated under the same recursion headroom as the runs (hypothesis found the
+    runs taken, then a RecursionError traceback while showing them)."""
+    text = (ROOT / "ispl_examples" / "deadlock.ispl").read_text(encoding="utf-8")
+    deep = text.replace("tank_empty if Machine.fuel = 0;", "tank_empty if " + "!" * DEPTH + "(Machine.fuel = 0);")
+    assert deep != text
+    path = tmp_path / "negated.ispl"
+    path.write_text(deep, encoding="utf-8")
+    outcome = run_in_process(["simulate", "--random", "2", "--steps", "5", str(path)])
+    assert outcome.crash is None and outcome.status == 0, outcome.crash or outcome.stderr
+    assert outcome.stdout.count("props") >= 2
+
+
 END_TO_END = {
     "deep parentheses in a condition": lambda text: text.replace(
         "tank_empty if Machine.fuel = 0;", "tank_empty if " + "(" * DEPTH + "Machine.fuel = 0" + ")" * DEPTH + ";"),

@@ -213,11 +213,12 @@ def test_a_record_subclass_of_a_record_has_both_classes_fields():
 
 def test_every_ctlstark_record_has_its_methods_compiled_ahead_of_time():
     """`record_methods.py` holds the generated methods of every record class; it is stale after a record's fields
-    change until `python -m ctlstark.runtime.precompile` writes it again."""
-    from ctlstark.runtime import precompile, record_methods
+    change until `python -m ctlstark.precompile` writes it again."""
+    from ctlstark import precompile
+    from ctlstark.runtime import record_methods
 
     missing = precompile.record_sources() - set(record_methods.MAKERS)
-    assert not missing, f"{len(missing)} record(s) changed: run `python -m ctlstark.runtime.precompile`"
+    assert not missing, f"{len(missing)} record(s) changed: run `python -m ctlstark.precompile`"
 
 
 def test_a_ctlstark_record_uses_the_precompiled_methods_and_a_new_one_compiles_its_own():

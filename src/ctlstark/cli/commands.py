@@ -402,14 +402,15 @@ def simulate_command(
                         evaluator=evaluator).run()
                 return
             taken = random_runs(simulator, runs, DEFAULT_SIMULATION_STEPS if steps is None else steps, seed)
+            model = simulator.model  # the runs are shown under the same headroom: showing a state evaluates
+            shown = json_text(runs_json(model, taken)) if as_json else runs_text(model, taken, full_states=full_states)
         except ResourceExhausted as error:
             typer.echo(f"ctlstark: out of resources: {error}", err=True)
             raise typer.Exit(EXIT_NOT_CHECKED)
         except RecursionError:
             typer.echo("ctlstark: out of resources: an expression is nested too deeply to process", err=True)
             raise typer.Exit(EXIT_NOT_CHECKED) from None
-    model = simulator.model
-    typer.echo(json_text(runs_json(model, taken)) if as_json else runs_text(model, taken, full_states=full_states))
+    typer.echo(shown)
 
 
 def _check_start_options(batch: bool, trace_file: Path | None, trace_formula: int | None, trace_path: str | None,

@@ -1,6 +1,6 @@
 """The generated methods of ctlstark's records, compiled ahead of time.
 
-Written by `python -m ctlstark.runtime.precompile`; read by `records._maker`. Do not edit.
+Written by `python -m ctlstark.precompile`; read by `records._maker`. Do not edit.
 """
 
 MAKERS = {}  # source -> its function, which returns the generated methods by name

@@ -171,7 +171,7 @@ def _methods_source(cls: type, fields: tuple[dataclasses.Field, ...], names: lis
 
 def _maker(source: str) -> Callable[..., dict[str, Any]]:
     """The function `source` defines: compiled ahead of time in `record_methods` (`python -m
-    ctlstark.runtime.records` writes that module; its bytecode is cached as any module's is), or compiled now,
+    ctlstark.precompile` writes that module; its bytecode is cached as any module's is), or compiled now,
     about 0.2 ms, for a class that module does not know."""
     from ctlstark.runtime.record_methods import MAKERS
 

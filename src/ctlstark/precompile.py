@@ -1,6 +1,6 @@
 """Writes `record_methods.py`: the generated methods of every record class, compiled ahead of time.
 
-`python -m ctlstark.runtime.precompile` after changing a record's fields; `tests/test_records.py` fails while
+`python -m ctlstark.precompile` after changing a record's fields; `tests/test_records.py` fails while
 the module is stale. A stale or missing entry costs only time: `records` compiles what it does not find.
 """
 
@@ -13,7 +13,7 @@ import pkgutil
 import ctlstark
 from ctlstark.runtime.records import generated_methods_source
 
-_TARGET = pathlib.Path(__file__).with_name("record_methods.py")
+_TARGET = pathlib.Path(__file__).with_name("runtime") / "record_methods.py"
 
 
 def record_sources() -> set[str]:
@@ -38,7 +38,7 @@ def module_text(sources: set[str]) -> str:
     """`record_methods.py`: each source, then its function filed under it in `MAKERS`."""
     parts = ['"""The generated methods of ctlstark\'s records, compiled ahead of time.',
              "",
-             "Written by `python -m ctlstark.runtime.precompile`; read by `records._maker`. Do not edit.",
+             "Written by `python -m ctlstark.precompile`; read by `records._maker`. Do not edit.",
              '"""',
              "",
              "MAKERS = {}  # source -> its function, which returns the generated methods by name"]
