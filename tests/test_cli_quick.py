@@ -162,3 +162,28 @@ def test_the_collector_runs_again_after_a_run_that_stopped_early(tmp_path, capsy
             main()
     assert ended.value.code == 2 and "bad.ispl:3:" in capsys.readouterr().err
     assert gc.isenabled()
+
+
+_CONSOLE_PROBE = ("import atexit, sys\nfrom ctlstark.cli import console\n"
+                  "atexit.register(lambda: sys.stderr.write('atexit ran\\n'))\n"
+                  "sys.argv = ['ctlstark', *sys.argv[1:]]\nconsole()\n")
+
+
+@pytest.mark.parametrize("arguments", [["check", MODEL, "--json", "--reproducible"], ["check", MODEL, "-q", "--reproducible"],
+                                       ["--version"]])
+def test_the_console_ends_as_main_does_with_its_output_flushed_and_atexit_run(arguments):
+    """`console` (the `ctlstark` command) ends an ordinary check without the interpreter's teardown: the same
+    output (all of it, through a pipe), the same status, and the `atexit` functions run, as for any other
+    command, which ends the usual way."""
+    probe_main = _CONSOLE_PROBE.replace("import console", "import main").replace("console()", "main()")
+    through_console = subprocess.run([sys.executable, "-c", _CONSOLE_PROBE, *arguments], capture_output=True,
+                                     text=True, timeout=120, env=_PLAIN_ENVIRONMENT)
+    through_main = subprocess.run([sys.executable, "-c", probe_main, *arguments], capture_output=True, text=True,
+                                  timeout=120, env=_PLAIN_ENVIRONMENT)
+    assert through_console.returncode == through_main.returncode
+    def untimed(output: str) -> list[str]:
+        return [line for line in output.splitlines() if not line.startswith("times:")]
+
+    assert untimed(through_console.stdout) == untimed(through_main.stdout) and through_console.stdout.strip()
+    assert through_console.stderr == through_main.stderr
+    assert through_console.stderr.splitlines()[-1] == "atexit ran"
