@@ -74,3 +74,26 @@ def test_a_deferred_logging_is_loaded_when_a_record_could_be_shown(tmp_path):
                          capture_output=True, text=True, check=True)
     assert run.stdout.split() == ["False", "False", "True"]
     assert run.stderr.splitlines() == ["a warning", "INFO shown once logging is configured"]
+
+
+_EXPORTS_SCRIPT = """
+import sys
+import ctlstark.semantics.strategies
+import ctlstark.semantics as semantics
+print(sorted(name for name in ("ctlstark.semantics.lasso", "ctlstark.semantics.expressions") if name in sys.modules))
+print(semantics.Lasso.__module__, "Lasso" in dir(semantics), "ctlstark.semantics.lasso" in sys.modules)
+try:
+    semantics.no_such_name
+except AttributeError as error:
+    print(error)
+"""
+
+
+def test_a_package_imports_a_module_when_one_of_its_names_is_read():
+    """`ctlstark.semantics` re-exports its modules' names, each module imported when one of them is first read:
+    importing `semantics.strategies` no longer brings the lasso and expression modules."""
+    import subprocess
+
+    run = subprocess.run([sys.executable, "-c", _EXPORTS_SCRIPT], capture_output=True, text=True, check=True)
+    assert run.stdout.splitlines() == ["[]", "ctlstark.semantics.lasso True True",
+                                       "module 'ctlstark.semantics' has no attribute 'no_such_name'"]

@@ -13,7 +13,6 @@ from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
-from .render import state_by_agent  # re-exported: part of the public API
 from .runtime.records import record
 from .version import VERSION
 from .errors import (
@@ -23,7 +22,6 @@ from .errors import (
 from .runtime.limits import acknowledge_stop, checkpoint, time_limit
 from .logic.formula import A, Formula, U, is_state_formula, to_text
 from .logic.normalise import subformulas
-from .render.tables import formula_rows, html_table, text_table, trace_rows, verdict_word
 from .model import FormulaEntry, FormulaMode, Model
 from .runtime.progress import Progress
 from .semantics.strategies import check_strategy_semantics
@@ -103,16 +101,22 @@ class FormulaResult:
         return None if self.evidence is None else self.evidence.missing_text
 
     def __repr__(self) -> str:
+        from .render.tables import verdict_word  # the tables are imported when one is shown
+
         return f"<FormulaResult {self.index}: {verdict_word(self.verdict)} {' '.join(self.text.split())}>"
 
     def trace_rows(self) -> list[dict[str, object]]:
         """The trace's main path as one flat dict per step (`render.trace_rows`); [] without a trace."""
         if self.evidence is None or self.evidence.trace is None:
             return []
+        from .render.tables import trace_rows
+
         return trace_rows(self.evidence.trace, self.evidence.model)
 
     def trace_table(self) -> str:
         """The trace's main path as a plain-text table; '' without a trace."""
+        from .render.tables import text_table
+
         rows = self.trace_rows()
         return text_table(rows) if rows else ""
 
@@ -161,12 +165,16 @@ class CheckReport:
 
     def __repr__(self) -> str:
         """A short text summary: the model, one line per verdict, the state count."""
+        from .render.tables import formula_rows
+
         lines = [f"<CheckReport {self.model}: {self.reachable_states} reachable states>"]
         lines += [f"  {row['#']}  {row['verdict']:<5}  {row['formula']}" for row in formula_rows(self.formulas)]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         """Jupyter's rich display: the verdicts as a table."""
+        from .render.tables import formula_rows, html_table
+
         caption = f"{self.model}: {self.reachable_states} reachable states"
         return html_table(formula_rows(self.formulas), caption=caption)
 
@@ -209,6 +217,15 @@ class CheckReport:
             "interrupted": self.interrupted,
             "formulas": [result.to_json() for result in self.formulas],
         }
+
+
+def __getattr__(name: str) -> Any:
+    """`state_by_agent`, re-exported from `render` (part of the public API), imported on first use."""
+    if name == "state_by_agent":
+        from .render.values import state_by_agent
+
+        return state_by_agent
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def load_model(path: str | Path) -> Model:
@@ -426,6 +443,8 @@ def _check(model: Model | str | Path, formulas: Iterable[str | Formula | Formula
     deadlock_count = None
     deadlock_examples: list[dict[str, dict[str, object]]] = []
     if options.deadlock and stopped is None:
+        from .render.values import state_by_agent
+
         deadlocked = system.deadlock_states()
         deadlock_count = system.count_states(deadlocked)
         deadlock_examples = [state_by_agent(model, state)

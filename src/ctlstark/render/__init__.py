@@ -7,9 +7,14 @@ modules read the objects the pipeline produces (`Trace`, `StrategyEvidence`,
 `CheckReport`), never each other's output.
 """
 
-from .tables import formula_rows, html_table, text_table, trace_rows, verdict_word
-from .values import (actions_text, assignments_text, joint_action, state_by_agent, state_lines, state_text,
-                     value_text)
+from ..runtime.deferred import exported_on_first_use
+
+# Each module is imported when one of its names is first read (a check's report in JSON needs no table).
+__getattr__, __dir__ = exported_on_first_use(__name__, {
+    "tables": ("formula_rows", "html_table", "text_table", "trace_rows", "verdict_word"),
+    "values": ("actions_text", "assignments_text", "joint_action", "state_by_agent", "state_lines", "state_text",
+               "value_text"),
+})
 
 __all__ = [
     "actions_text", "assignments_text", "formula_rows", "html_table", "joint_action", "state_by_agent",

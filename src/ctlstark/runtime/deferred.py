@@ -94,3 +94,23 @@ def deferred(names: Sequence[str]) -> Iterator[None]:
             if sys.modules.get(name) is stand_in:
                 del sys.modules[name]
 
+
+
+def exported_on_first_use(package: str, exports: dict[str, tuple[str, ...]]) -> tuple[Callable[[str], Any],
+                                                                                   Callable[[], list[str]]]:
+    """A package's `__getattr__` and `__dir__` for names it re-exports from its modules (`exports`: module →
+    names), each module imported when one of its names is first read: importing one module of the package
+    (`from ctlstark.semantics.strategies import …`) no longer imports all of them."""
+    home = {name: module for module, names in exports.items() for name in names}
+
+    def __getattr__(name: str) -> Any:
+        module = home.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f"{package}.{module}"), name)
+        setattr(sys.modules[package], name, value)
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted({*vars(sys.modules[package]), *home})
+    return __getattr__, __dir__

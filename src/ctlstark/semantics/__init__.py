@@ -8,9 +8,14 @@ formulas on one ultimately periodic path (`lasso`). The explicit-state oracle
 encodes the same rules independently (docs/semantics.md is the contract for both).
 """
 
-from .expressions import JointAction, Valuation, evaluate, fits, holds, true_propositions
-from .lasso import Lasso, holds_on_lasso
-from .transitions import Joint, State, StateView, protocol_actions, successors_under
+from ..runtime.deferred import exported_on_first_use
+
+# Each module is imported when one of its names is first read (a check needs none of them).
+__getattr__, __dir__ = exported_on_first_use(__name__, {
+    "expressions": ("JointAction", "Valuation", "evaluate", "fits", "holds", "true_propositions"),
+    "lasso": ("Lasso", "holds_on_lasso"),
+    "transitions": ("Joint", "State", "StateView", "protocol_actions", "successors_under"),
+})
 
 __all__ = [
     "Joint", "JointAction", "Lasso", "State", "StateView", "Valuation", "evaluate", "fits", "holds",
