@@ -4,10 +4,15 @@ While a library is imported inside `deferred(names)`, each module in `names` it 
 is a stand-in; the library keeps the stand-in as its name for the module, and the first
 time it reads anything from it the real module is imported and answers from then on.
 Afterwards the stand-ins leave `sys.modules`, so any other import gets the real module.
-Two uses (docs/performance.md, "Start-up"): `dataclasses` imports `inspect` (with `ast`,
+Its uses (docs/performance.md, "Start-up"): `dataclasses` imports `inspect` (with `ast`,
 `dis`, `tokenize`: 136 classes made) to sign undocumented classes, which ctlstark's never
-are; `dd.cudd` imports dd's file dumps, its text parser and its pure-Python BDDs, and
-`logging`, whose stand-in gives loggers that load it only when a record could be shown.
+are; `pathlib` takes a function from `urllib.parse` (its stand-in hands out one that
+imports the module when called); `dd.cudd` imports dd's file dumps, its text parser and its
+pure-Python BDDs, and `logging`, whose stand-in gives loggers that load it only when a
+record could be shown.
+
+The same first-use loading, for ctlstark's own packages: `exported_on_first_use` gives a
+package the names of its modules, each module imported when one of its names is read.
 """
 
 from __future__ import annotations

@@ -1,20 +1,25 @@
 """Dataclasses made complete only when first used.
 
 `record` makes the class `dataclass(frozen=True)` would make (`dataclass()` with
-`record(frozen=False)`) — the same fields,
-`__init__` (defaults, factories, keyword-only fields, `__post_init__`),
-`__repr__`, `__eq__`, `__hash__`, `FrozenInstanceError` on assignment,
-`__match_args__`, methods the class body defines itself kept, and
-`dataclasses.fields`/`replace`/`inspect.signature` working — but at first use.
-Some 80 record classes (the syntax tree's, the model's, the formulas') are made
-before a check starts, and a small model's check makes instances of 22 of them.
-Python 3.11's `dataclass` finds a class's fields (0.1 ms a class) and compiles each
-generated method by its own `exec` (about 1 ms a class); together these were a
-fifth of a small check's start-up. Here a class gets stand-ins: its generated
-methods and its `__dataclass_fields__` and `__match_args__`. The first use of any
-of them runs `dataclass` for the fields alone and compiles `__init__`, `__eq__`
-and `__hash__` as one source text in one `exec` (Python 3.13's dataclasses do the
-same); `__repr__`, never on a hot path, is a closure.
+`record(frozen=False)`) — the same fields, `__init__` (defaults, factories,
+keyword-only fields, `__post_init__`), `__repr__`, `__eq__`, `__hash__`,
+`FrozenInstanceError` on assignment, `__match_args__`, methods the class body
+defines itself kept, and `dataclasses.fields`/`replace`/`inspect.signature`
+working — but at first use. Some 80 record classes (the syntax tree's, the
+model's, the formulas') are made before a check starts, and a small model's check
+makes instances of about 25 of them. Python 3.11's `dataclass` finds a class's
+fields (0.1 ms a class) and compiles each generated method by its own `exec`
+(about 1 ms a class): together a fifth of a small check's start-up.
+
+Here a class gets stand-ins: for its generated methods, its `__dataclass_fields__`,
+its `__match_args__` (and an undocumented class's `__doc__`). The first use of any
+of them completes the class: its fields are read off its string annotations
+(`_give_fields`; `dataclass` itself reads the unusual ones), and `__init__`, `__eq__`
+and `__hash__` come from one function whose source depends only on the fields'
+names and kinds. ctlstark's own are compiled ahead of time into `record_methods.py`
+(`python -m ctlstark.precompile`), so a check unmarshals them with the rest of the
+bytecode; another class's are compiled then, in one `exec`. `__repr__`, never on a
+hot path, is a closure.
 """
 
 from __future__ import annotations
@@ -81,9 +86,8 @@ def _declared_fields(cls: type) -> dict[str, dataclasses.Field]:
 
 def _completion(cls: type, documented: bool, generated: list[str], declared: dict[str, dataclasses.Field],
                 frozen: bool) -> Callable[[], tuple[dataclasses.Field, ...]]:
-    """What makes `cls` a dataclass on first use: `dataclass` gives it its fields (generating no method; 0.1 ms
-    a class), then its generated methods, made by one function (`_maker`), take the stand-ins' places. Returns
-    the fields; a second call only returns them."""
+    """What makes `cls` a dataclass on first use: its fields (`_give_fields`), then its generated methods, made
+    by one function (`_maker`), in the stand-ins' places. Returns the fields; a second call only returns them."""
     done: list[tuple[dataclasses.Field, ...]] = []
 
     def complete() -> tuple[dataclasses.Field, ...]:
@@ -93,7 +97,7 @@ def _completion(cls: type, documented: bool, generated: list[str], declared: dic
             if isinstance(cls.__dict__.get(name), _PendingAttribute):
                 delattr(cls, name)
         if not documented:  # its stand-in is replaced, not deleted: a class's `__doc__` cannot be
-            cls.__doc__ = cls.__name__  # else `dataclass` signs it by `inspect.signature`: 15 ms the first time
+            cls.__doc__ = cls.__name__  # else `dataclass` (`_give_fields`' fallback) signs it with `inspect`
         _give_fields(cls, declared)
         fields = dataclasses.fields(cls)
         done.append(fields)
