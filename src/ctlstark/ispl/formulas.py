@@ -340,10 +340,11 @@ def _syntax_message(error: YaccSyntaxError, mode: str) -> str:
 
 def infinite_reading(formula: Formula) -> Formula:
     """The formula with every `E`/`A` over infinite fair paths: what MCMAS makes of it in a dialect entry."""
-    children = tuple(infinite_reading(child) for child in fm.children(formula))
-    if isinstance(formula, (fm.A, fm.E)):
+    old = fm.children(formula)
+    children = tuple(infinite_reading(child) for child in old)
+    if isinstance(formula, (fm.A, fm.E)) and not formula.infinite:
         return type(formula)(children[0], infinite=True, pos=formula.pos)
-    return _with_children(formula, children)
+    return _with_children(formula, children, old)
 
 
 _DIALECT_SYMBOL = {fm.And: "and", fm.Or: "or", fm.Implies: "->", fm.U: "U"}
@@ -445,13 +446,18 @@ def mcmas_until_reading(inner: Formula, parenthesised: set[int]) -> Formula:
 
 def strip_state_quantifiers(formula: Formula) -> Formula:
     """The formula with `A s`/`E s` replaced by `s` for state formulas `s` (same meaning)."""
-    children = tuple(strip_state_quantifiers(c) for c in fm.children(formula))
+    old = fm.children(formula)
+    children = tuple(strip_state_quantifiers(c) for c in old)
     if isinstance(formula, (fm.A, fm.E)) and is_state_formula(children[0]):
         return children[0]
-    return _with_children(formula, children)
+    return _with_children(formula, children, old)
 
 
-def _with_children(formula: Formula, children: tuple[Formula, ...]) -> Formula:
+def _with_children(formula: Formula, children: tuple[Formula, ...], old: tuple[Formula, ...]) -> Formula:
+    """`formula` with `children` in place of its children `old`: `formula` itself when each is the same node
+    (a reading of a dialect entry rewrites few of its nodes; making a node costs its structure token)."""
+    if all(new is before for new, before in zip(children, old)):
+        return formula
     match formula:
         case fm.Not() | fm.X() | fm.F() | fm.G():
             return type(formula)(children[0], pos=formula.pos)
