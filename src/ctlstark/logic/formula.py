@@ -19,6 +19,7 @@ checked in linear time.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import weakref
 from dataclasses import field
 from collections.abc import Callable
@@ -365,6 +366,12 @@ COMMITMENTS = (C, Fu, SC)
 
 def children(formula: Formula) -> tuple[Formula, ...]:
     """The direct subformulas of a node, left to right."""
+    read = _CHILDREN.get(type(formula))
+    return read(formula) if read is not None else _matched_children(formula)
+
+
+def _matched_children(formula: Formula) -> tuple[Formula, ...]:
+    """`children` by pattern, for a class `_CHILDREN` does not list (a subclass of a node class)."""
     match formula:
         case Prop() | AgentStates() | ActionAtom() | Const():
             return ()
@@ -385,6 +392,32 @@ def children(formula: Formula) -> tuple[Formula, ...]:
         case U(left=l, right=r) | R(left=l, right=r) | W(left=l, right=r):
             return (l, r)
     raise TypeError(f"not a formula: {formula!r}")
+
+
+def _no_children(formula: Formula) -> tuple[Formula, ...]:
+    return ()
+
+
+def _operand(formula: Any) -> tuple[Formula, ...]:
+    return (formula.operand,)
+
+
+def _path(formula: Any) -> tuple[Formula, ...]:
+    return (formula.path,)
+
+
+def _sc_children(formula: Any) -> tuple[Formula, ...]:
+    return (formula.path,) if formula.condition is None else (formula.condition, formula.path)
+
+
+_CHILDREN: dict[type, Callable[[Any], tuple[Formula, ...]]] = {
+    **dict.fromkeys((Prop, AgentStates, ActionAtom, Const), _no_children),
+    **dict.fromkeys((Not, X, F, G, K, GK, DK, GCK, O, C, Fu), _operand),
+    **dict.fromkeys((E, A, ATL), _path),
+    **dict.fromkeys((And, Or, Implies, Iff, U, R, W), operator.attrgetter("left", "right")),
+    SC: _sc_children,
+}
+"""`children` by the node's class: one lookup where the `match` above tries up to 25 patterns."""
 
 
 def _decide_state_formula(node: Formula) -> bool | None:
