@@ -293,8 +293,11 @@ def _placed_by_footprints(blocks: list[Block], footprints: Mapping[Block, frozen
             centre = sum(position[block] for block in edge) / len(edge)
             for block in edge:
                 pulls[block].append(centre)
-        order = sorted(order, key=lambda block: sum(pulls[block]) / len(pulls[block]) if block in pulls
+        moved = sorted(order, key=lambda block: sum(pulls[block]) / len(pulls[block]) if block in pulls
                        else position[block])
+        if moved == order:  # a fixed point: every further round gives this order again
+            break
+        order = moved
         span = _total_span(order, hyperedges)
         if span < best_span:
             best, best_span = order, span
