@@ -15,7 +15,7 @@ from .runtime.deferred import deferred as _deferred
 
 # Imported first, each with a stand-in for a module it imports for something ctlstark never asks of it
 # (runtime/deferred.py): dataclasses signs undocumented classes with `inspect` (ctlstark's are documented);
-# pathlib's urllib.parse checks IPv6 hosts in URLs with `ipaddress`.
+# pathlib quotes `Path.as_uri()` with `urllib.parse` (its stand-in's function imports it when called).
 with _deferred(("inspect", "urllib.parse")):
     _importlib.import_module("dataclasses")
     _importlib.import_module("pathlib")

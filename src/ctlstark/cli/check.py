@@ -136,28 +136,27 @@ def _exit_status(report: CheckReport) -> int:
 
 
 def _write_dot(report: CheckReport, path: Path, full_states: bool = False) -> bool:
-    """Write the traces to `path`; False, after one line on stderr saying why, when it cannot be written."""
+    """Write the traces to `path` (`_written`)."""
     from ..render.traces import traces_dot
 
     traced = [(result.index, result.evidence) for result in report.formulas
               if result.evidence is not None and result.evidence.trace is not None]
     model = traced[0][1].model if traced else None
-    try:
-        path.write_text(traces_dot([(index, evidence.trace) for index, evidence in traced], model,
-                                   full_states=full_states), encoding="utf-8")
-    except OSError as error:
-        echo(f"ctlstark: error: cannot write {path}: {error.strerror or error}", err=True)
-        return False
-    return True
+    return _written(path, traces_dot([(index, evidence.trace) for index, evidence in traced], model,
+                                     full_states=full_states))
 
 
 def _write_html(report: CheckReport, model: Model, path: Path, measurements: bool) -> bool:
-    """Write the report's HTML page to `path`; False, after one line on stderr saying why, when it cannot be written."""
+    """Write the report's HTML page to `path` (`_written`)."""
     from ..tools.report_page import html_report
 
-    page = html_report(report, model, measurements=measurements)
+    return _written(path, html_report(report, model, measurements=measurements))
+
+
+def _written(path: Path, text: str) -> bool:
+    """Write `text` to `path`; False, after one line on stderr saying why, when it cannot be written."""
     try:
-        path.write_text(page, encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
     except OSError as error:
         echo(f"ctlstark: error: cannot write {path}: {error.strerror or error}", err=True)
         return False

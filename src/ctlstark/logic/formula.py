@@ -366,32 +366,18 @@ COMMITMENTS = (C, Fu, SC)
 
 def children(formula: Formula) -> tuple[Formula, ...]:
     """The direct subformulas of a node, left to right."""
-    read = _CHILDREN.get(type(formula))
-    return read(formula) if read is not None else _matched_children(formula)
+    read = _CHILDREN.get(type(formula)) or _children_of_subclass(formula)
+    return read(formula)
 
 
-def _matched_children(formula: Formula) -> tuple[Formula, ...]:
-    """`children` by pattern, for a class `_CHILDREN` does not list (a subclass of a node class)."""
-    match formula:
-        case Prop() | AgentStates() | ActionAtom() | Const():
-            return ()
-        case Not(operand=x) | X(operand=x) | F(operand=x) | G(operand=x):
-            return (x,)
-        case E(path=x) | A(path=x) | ATL(path=x):
-            return (x,)
-        case K(operand=x) | GK(operand=x) | DK(operand=x) | GCK(operand=x) | O(operand=x):
-            return (x,)
-        case C(operand=x) | Fu(operand=x):
-            return (x,)
-        case SC(condition=None, path=x):
-            return (x,)
-        case SC(condition=condition, path=x):
-            return (condition, x)
-        case And(left=l, right=r) | Or(left=l, right=r) | Implies(left=l, right=r) | Iff(left=l, right=r):
-            return (l, r)
-        case U(left=l, right=r) | R(left=l, right=r) | W(left=l, right=r):
-            return (l, r)
-    raise TypeError(f"not a formula: {formula!r}")
+def _children_of_subclass(formula: Formula) -> Callable[[Any], tuple[Formula, ...]]:
+    """The reader of the nearest node class `type(formula)` derives from, kept for that class too."""
+    node_class = type(formula)
+    base = next((base for base in node_class.__mro__ if base in _CHILDREN), None)
+    if base is None:
+        raise TypeError(f"not a formula: {formula!r}")
+    read = _CHILDREN[node_class] = _CHILDREN[base]
+    return read
 
 
 def _no_children(formula: Formula) -> tuple[Formula, ...]:
@@ -417,7 +403,8 @@ _CHILDREN: dict[type, Callable[[Any], tuple[Formula, ...]]] = {
     **dict.fromkeys((And, Or, Implies, Iff, U, R, W), operator.attrgetter("left", "right")),
     SC: _sc_children,
 }
-"""`children` by the node's class: one lookup where the `match` above tries up to 25 patterns."""
+"""`children` by the node's class (subclasses are added on first use): one lookup, where a `match` over the
+classes tried up to 25 patterns."""
 
 
 def _decide_state_formula(node: Formula) -> bool | None:

@@ -188,8 +188,8 @@ def _maker(source: str) -> Callable[..., dict[str, Any]]:
 
 
 class _PendingAttribute:
-    """`__dataclass_fields__`, `__match_args__` or an undocumented class's `__doc__` before the class is complete: read, it completes the class
-    (which puts the real attribute in its place) and gives the real one."""
+    """`__dataclass_fields__`, `__match_args__` or an undocumented class's `__doc__` before the class is
+    complete: read, it completes the class (which puts the real attribute in its place) and gives the real one."""
 
     def __init__(self, name: str, complete: Callable[[], tuple[dataclasses.Field, ...]]) -> None:
         self.name, self.complete = name, complete
