@@ -148,6 +148,13 @@ class EntryBuilder:
 
 def _reading_warning(body: str, formula: Formula, mode: FormulaMode, prefix: str) -> str | None:
     """A warning when MCMAS's reading of a dialect entry differs from the conventional one."""
+    if not formulas.readings_may_differ(body, mode):  # most entries: no second parse
+        return None
+    return compared_readings(body, formula, mode, prefix)
+
+
+def compared_readings(body: str, formula: Formula, mode: FormulaMode, prefix: str) -> str | None:
+    """`_reading_warning` from both readings, however the body is written."""
     from .parser import conventional_reading  # the front end imports this module: import on use
 
     conventional = conventional_reading(body)

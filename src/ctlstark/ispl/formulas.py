@@ -294,6 +294,50 @@ def read_dialect(body: str, mode: str, line: int, column: int) -> Formula:
     return tree
 
 
+_PREFIX_OPERATORS = frozenset({"NOT", "X", "F", "G", "A", "E", "AX", "EX", "AF", "EF", "AG", "EG"})
+_INFIX_OPERATORS = frozenset({"AND", "OR", "IMPLIES", "UNTIL"})
+
+
+def readings_may_differ(body: str, mode: str) -> bool:
+    """Whether MCMAS's reading of a dialect body (`read_dialect`) may differ from the conventional one.
+
+    False only where the two grammars agree on every operator the body puts side by side
+    (GRAMMAR.md §6.2–6.3). Each stretch of the body between parentheses and commas is
+    looked at on its own. In LTL mode the two differ only around `U`: MCMAS binds `!`
+    looser than `U`, and it nests `p U q U r` to the left. In CTL* mode MCMAS also lets
+    a prefix operator (and `U`) take everything to its right. So a stretch is safe when
+    no prefix operator is followed by an infix one, and `U` is the stretch's only infix
+    operator. Saying True costs only the comparison of both readings (`entries`).
+    """
+    tokens, _ = tokenize(body, 1, 1)
+    stretches: list[list[str]] = [[]]  # the operators of each open stretch, innermost last
+    for token in tokens:
+        kind = token.kind
+        if kind == "LB":
+            stretches.append([])
+        elif kind == "RB" or kind == "COMMA":
+            if len(stretches) == 1 or _stretch_may_differ(stretches.pop(), mode):
+                return True
+            if kind == "COMMA":
+                stretches.append([])
+        elif kind in _PREFIX_OPERATORS or kind in _INFIX_OPERATORS:
+            stretches[-1].append(kind)
+    return any(_stretch_may_differ(stretch, mode) for stretch in stretches)
+
+
+def _stretch_may_differ(operators: list[str], mode: str) -> bool:
+    """`readings_may_differ` for the operators of one stretch, in text order."""
+    untils = operators.count("UNTIL")
+    if untils > 1:
+        return True
+    if mode == "ltl":
+        return untils == 1 and "NOT" in operators
+    infix = [at for at, kind in enumerate(operators) if kind in _INFIX_OPERATORS]
+    if untils == 1 and len(infix) > 1:
+        return True
+    return bool(infix) and any(kind in _PREFIX_OPERATORS for kind in operators[:infix[-1]])
+
+
 def _compared_variable(tokens: list[Token], failed: Token) -> list[Token] | None:
     """The tokens naming a variable (`Agent.x` or `x`) when the dialect failed on a comparison of it, else None.
 
