@@ -46,10 +46,10 @@ def echo(text: str = "", err: bool = False, nl: bool = True) -> None:
 
 
 def json_text(document: object) -> str:
-    """A JSON document as the commands print it (indented); json is imported only for `--json`."""
-    import json
+    """A JSON document as the commands print it (indented, as `json.dumps(document, indent=2)`)."""
+    from ..render.json_text import json_text as text
 
-    return json.dumps(document, indent=2)
+    return text(document)
 
 
 def reads_stdin(model_file: Path) -> bool:
