@@ -395,6 +395,9 @@ class _Parser:
         start = self.at
         word = values[start]
         if word == "(":
+            simple = self._parenthesised_atom(start)  # (thousands of `(x=true)` in generated models)
+            if simple is not None:
+                return simple, True
             self.at = start + 1
             inner, is_condition = self._cond_or()
             self._expect(")")
@@ -423,6 +426,36 @@ class _Parser:
             self.at = at + 1
             return sx.BinaryExpr("=", left, self.expr(0), positions[start]), True
         return left, False
+
+    def _parenthesised_atom(self, start: int) -> sx.Expr | None:
+        """`(x = v)` or `(a.Action = b)` at token `start` (a `(`), read in one step, with the nodes and
+        positions the general path gives them; None for anything else (the general path reads it)."""
+        values, positions = self.values, self.positions
+        name = values[start + 1]
+        if name[0] not in _LETTERS or name in _RESERVED and name != "Environment":
+            return None
+        if values[start + 2] == "=" and values[start + 4] == ")" and name != "Environment":
+            value = values[start + 3]
+            first = value[0]
+            if value == "true" or value == "false":
+                right: sx.Expr = sx.BoolLit(value == "true", positions[start + 3])
+            elif first in _LETTERS and value not in _RESERVED:
+                right = sx.Ident(value, positions[start + 3])
+            elif first in _DIGITS and len(value) <= _MOST_DIGITS:
+                right = sx.IntLit(int(value), positions[start + 3])
+            else:
+                return None
+            self.at = start + 5
+            pos = positions[start + 1]
+            return sx.BinaryExpr("=", sx.Ident(name, pos), right, pos)
+        if values[start + 2] == "." and values[start + 3] == "Action" and values[start + 4] == "=" \
+                and values[start + 6] == ")":
+            action = values[start + 5]
+            if action[0] not in _LETTERS or action in _RESERVED:
+                return None
+            self.at = start + 7
+            return sx.ActionTest(name, sx.Name(action, positions[start + 5]), positions[start + 1])
+        return None
 
     # ------------------------------------------------------------ expressions
 
