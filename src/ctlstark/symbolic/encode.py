@@ -108,19 +108,33 @@ def _action_block(agent: str) -> Block:
     return ("act", agent)
 
 
-def expression_blocks(expr: Expr) -> set[Block]:
-    """The variables and action blocks an expression reads.
+Reads = tuple[frozenset[Block], frozenset[tuple[str, str]]]
+"""What an expression reads: its variable and action blocks, and the (agent, action) values it tests."""
 
-    Iterative, and each shared subexpression (the resolver shares identical
-    ones) is visited once.
+
+def expression_reads(expr: Expr, known: dict[int, Reads]) -> Reads:
+    """The blocks `expr` reads and the action values it tests, from one walk per expression.
+
+    `known` keeps the walks already made, by node identity, for one model: the same
+    guard is read for the dependency graph and for the action footprints, once per
+    variable it assigns, and `!g` reads what `g` reads (a GDL translation guards
+    `x = false` with the negation of `x = true`'s guard). The walk is iterative, and
+    each shared subexpression (the resolver shares identical ones) is visited once.
     """
-    blocks: set[Block] = set()
-    for node in expression_nodes(expr):
-        if isinstance(node, VarRef):
-            blocks.add(_variable_block(node.variable))
-        elif isinstance(node, ActionIs):
-            blocks.add(_action_block(node.agent))
-    return blocks
+    while isinstance(expr, Unary):
+        expr = expr.operand
+    found = known.get(id(expr))
+    if found is None:
+        blocks: set[Block] = set()
+        actions: set[tuple[str, str]] = set()
+        for node in expression_nodes(expr):
+            if isinstance(node, VarRef):
+                blocks.add(_variable_block(node.variable))
+            elif isinstance(node, ActionIs):
+                blocks.add(_action_block(node.agent))
+                actions.add((node.agent, node.action))
+        found = known[id(expr)] = (frozenset(blocks), frozenset(actions))
+    return found
 
 
 def _conjuncts(expr: Expr) -> list[Expr]:
@@ -129,29 +143,33 @@ def _conjuncts(expr: Expr) -> list[Expr]:
     return [expr]
 
 
-def dependency_edges(model: Model) -> list[set[Block]]:
-    """Hyperedges of blocks that the transition relation or InitStates read together."""
+def dependency_edges(model: Model, known: dict[int, Reads]) -> list[set[Block]]:
+    """Hyperedges of blocks that the transition relation or InitStates read together (`known`: as in
+    `expression_reads`)."""
+    def blocks(expr: Expr) -> frozenset[Block]:
+        return expression_reads(expr, known)[0]
+
     edges: list[set[Block]] = []
     for agent in model.agents:
         protocol_reads: set[Block] = {_action_block(agent.name)}
         for rule in agent.protocol:
             if not rule.is_other:
-                protocol_reads |= expression_blocks(rule.condition)
+                protocol_reads |= blocks(rule.condition)
         edges.append(protocol_reads)
         if model.semantics == "single":
             per_variable: dict[Block, set[Block]] = defaultdict(set)
             for rule in agent.evolution:
                 for variable, value in rule.assignments:
                     block = _variable_block(variable)
-                    per_variable[block] |= {block} | expression_blocks(value) | expression_blocks(rule.guard)
+                    per_variable[block] |= {block} | blocks(value) | blocks(rule.guard)
             edges.extend(per_variable.values())
         else:
             for rule in agent.evolution:
-                edge = expression_blocks(rule.guard)
+                edge = set(blocks(rule.guard))
                 for variable, value in rule.assignments:
-                    edge |= {_variable_block(variable)} | expression_blocks(value)
+                    edge |= {_variable_block(variable)} | blocks(value)
                 edges.append(edge)
-    edges.extend(expression_blocks(conjunct) for conjunct in _conjuncts(model.initial_condition))
+    edges.extend(set(blocks(conjunct)) for conjunct in _conjuncts(model.initial_condition))
     return [edge for edge in edges if len(edge) >= 2]
 
 
@@ -201,7 +219,8 @@ def block_order(model: Model) -> list[Block]:
     about = _facts_about_agents(model, owner, environment, ordinary)
     limit = max(6, int(2 * math.sqrt(len(declared))))
     facts = set(about)
-    edges = [edge - facts for edge in dependency_edges(model)]
+    known: dict[int, Reads] = {}
+    edges = [edge - facts for edge in dependency_edges(model, known)]
     edges = [edge for edge in edges if 2 <= len(edge) <= limit]
     hubs = {block for block, near in _neighbours(edges).items() if len(near) > limit}
     edges = [edge - hubs for edge in edges]
@@ -210,7 +229,7 @@ def block_order(model: Model) -> list[Block]:
     delegated = _delegated_blocks(declared, neighbours, owner, ordinary, hubs)
     moved = {block for blocks in delegated.values() for block in blocks}
     order = [block for block in declared if block in hubs and owner[block] == environment]
-    footprints = _action_footprints(model)
+    footprints = _action_footprints(model, known)
     for agent in ordinary + [environment]:
         run = _placed_by_footprints(attached.get(agent, []), footprints)
         order += _breadth_first(run, neighbours, {block: index for index, block in enumerate(run)})
@@ -248,12 +267,12 @@ def _delegated_blocks(declared: list[Block], neighbours: Mapping[Block, set[Bloc
     return delegated
 
 
-def _action_footprints(model: Model) -> dict[Block, frozenset[tuple[str, str]]]:
+def _action_footprints(model: Model, known: dict[int, Reads]) -> dict[Block, frozenset[tuple[str, str]]]:
     """Each variable block → the (agent, action) values the guards of its evolution compare against."""
     found: dict[Block, set[tuple[str, str]]] = defaultdict(set)
     for agent in model.agents:
         for rule in agent.evolution:
-            values = {(node.agent, node.action) for node in expression_nodes(rule.guard) if isinstance(node, ActionIs)}
+            values = expression_reads(rule.guard, known)[1]
             for variable, _ in rule.assignments if values else ():
                 found[_variable_block(variable)] |= values
     return {block: frozenset(values) for block, values in found.items()}
