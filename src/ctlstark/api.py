@@ -7,7 +7,6 @@ Nothing here prints.
 
 from __future__ import annotations
 
-import copy
 import time
 from dataclasses import field
 from pathlib import Path
@@ -93,7 +92,7 @@ class FormulaResult:
     def to_json(self) -> dict[str, Any]:
         """This result's part of `CheckReport.to_json()` (docs/json.md): the evidence rendered, the tree left out."""
         # the evidence views are built afresh on each access; only the stored fields need copying
-        return {name: getattr(self, name) if name in _EVIDENCE_VIEWS else copy.deepcopy(getattr(self, name))
+        return {name: getattr(self, name) if name in _EVIDENCE_VIEWS else _copied(getattr(self, name))
                 for name in _RESULT_JSON_KEYS}
 
     def no_trace_reason(self) -> str | None:
@@ -119,6 +118,18 @@ class FormulaResult:
 
         rows = self.trace_rows()
         return text_table(rows) if rows else ""
+
+
+def _copied(value: Any) -> Any:
+    """A copy of plain data (dicts, lists and tuples of scalars), as `copy.deepcopy` makes it, without its
+    machinery (and its import) for the few fields of each result."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(_copied(item) for item in value)
+    return value
 
 
 _RESULT_JSON_KEYS = ("index", "text", "verdict", "mode", "source", "seconds", "error", "warnings", "routes",
