@@ -288,10 +288,17 @@ def test_the_command_lines_timeout_leaves_no_engine_running(hard_copies: Path) -
     assert _gone(children, within=0.5)
 
 
+def _as_a_foreground_command() -> None:
+    """Ctrl-C's default action, as a command typed at a terminal has it: a test suite started in the
+    background (`pytest &`) passes its ignored SIGINT on, and Python then never raises KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_leaves_no_engine_running(hard_copies: Path) -> None:
     process = subprocess.Popen(_command(str(hard_copies), "--engine", "auto", "--only", "-f",
                                         KNOWLEDGE_ON_COPIES), cwd=REPOSITORY, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               preexec_fn=_as_a_foreground_command)
     children = _children_of(process, 2)
     time.sleep(0.3)
     os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: to the whole process group
