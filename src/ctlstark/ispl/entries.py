@@ -138,23 +138,18 @@ class EntryBuilder:
         body = text[len(prefix):]
         line, column = pos
         try:
-            formula = formulas.read_dialect(body, "ltl" if mode == "ltl" else "ctlstar", line, column + len(prefix))
+            formula, may_differ = formulas.read_dialect_entry(body, "ltl" if mode == "ltl" else "ctlstar", line,
+                                                              column + len(prefix))
         except formulas.DialectError as error:
             self.error(error.message, (error.line, error.column))
             return sx.FormulaSyntax(text, fm.Const(True, pos=pos), mode, pos)
-        warning = _reading_warning(body, formula, mode, prefix)
+        # most entries have no operators that read two ways: no second parse
+        warning = compared_readings(body, formula, mode, prefix) if may_differ else None
         return sx.FormulaSyntax(text, formula, mode, pos, (warning,) if warning else ())
 
 
-def _reading_warning(body: str, formula: Formula, mode: FormulaMode, prefix: str) -> str | None:
-    """A warning when MCMAS's reading of a dialect entry differs from the conventional one."""
-    if not formulas.readings_may_differ(body, mode):  # most entries: no second parse
-        return None
-    return compared_readings(body, formula, mode, prefix)
-
-
 def compared_readings(body: str, formula: Formula, mode: FormulaMode, prefix: str) -> str | None:
-    """`_reading_warning` from both readings, however the body is written."""
+    """A warning when MCMAS's reading of a dialect entry (`formula`) differs from the conventional one."""
     from .parser import conventional_reading  # the front end imports this module: import on use
 
     conventional = conventional_reading(body)

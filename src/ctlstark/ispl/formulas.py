@@ -282,6 +282,17 @@ def read_dialect(body: str, mode: str, line: int, column: int) -> Formula:
     DialectError on a syntax error.
     """
     tokens, end = tokenize(body, line, column)
+    return _dialect_tree(tokens, end, mode)
+
+
+def read_dialect_entry(body: str, mode: str, line: int, column: int) -> tuple[Formula, bool]:
+    """`read_dialect`, and whether the conventional reading of the body may differ from it
+    (`readings_may_differ`), from the same tokens."""
+    tokens, end = tokenize(body, line, column)
+    return _dialect_tree(tokens, end, mode), readings_may_differ(tokens, mode)
+
+
+def _dialect_tree(tokens: list[Token], end: Token, mode: str) -> Formula:
     try:
         tree = _dialect_parser(mode).parse(tokens, end)
     except YaccSyntaxError as error:
@@ -298,8 +309,8 @@ _PREFIX_OPERATORS = frozenset({"NOT", "X", "F", "G", "A", "E", "AX", "EX", "AF",
 _INFIX_OPERATORS = frozenset({"AND", "OR", "IMPLIES", "UNTIL"})
 
 
-def readings_may_differ(body: str, mode: str) -> bool:
-    """Whether MCMAS's reading of a dialect body (`read_dialect`) may differ from the conventional one.
+def readings_may_differ(tokens: list[Token], mode: str) -> bool:
+    """Whether MCMAS's reading of a dialect body (its `tokens`) may differ from the conventional one.
 
     False only where the two grammars agree on every operator the body puts side by side
     (GRAMMAR.md §6.2–6.3). Each stretch of the body between parentheses and commas is
@@ -309,7 +320,6 @@ def readings_may_differ(body: str, mode: str) -> bool:
     no prefix operator is followed by an infix one, and `U` is the stretch's only infix
     operator. Saying True costs only the comparison of both readings (`entries`).
     """
-    tokens, _ = tokenize(body, 1, 1)
     stretches: list[list[str]] = [[]]  # the operators of each open stretch, innermost last
     for token in tokens:
         kind = token.kind

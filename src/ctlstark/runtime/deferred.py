@@ -100,7 +100,6 @@ def deferred(names: Sequence[str]) -> Iterator[None]:
                 del sys.modules[name]
 
 
-
 def exported_on_first_use(package: str, exports: dict[str, tuple[str, ...]]) -> tuple[Callable[[str], Any],
                                                                                    Callable[[], list[str]]]:
     """A package's `__getattr__` and `__dir__` for names it re-exports from its modules (`exports`: module →
