@@ -106,8 +106,21 @@ def run(*args: str) -> subprocess.CompletedProcess:
                           timeout=120)
 
 
-def test_a_time_limit_before_any_verdict_exits_4_with_one_line() -> None:
-    finished = run("check", str(DINING), "--timeout", "0.02")  # parsing alone takes longer
+def slow_to_read(folder: Path) -> Path:
+    """A model of 100,000 evolution lines: about 2 s to parse here, so 0.02 s ends inside parsing on any machine.
+
+    CI once failed with the dining cryptographers, which a fast machine parsed within 0.02 s."""
+    lines = "".join(f"    x = {step % 2} if x = {1 - step % 2};\n" for step in range(100_000))
+    model = folder / "slow_to_read.ispl"
+    model.write_text("Agent Switch\n  Vars: x : 0..1; end Vars\n  Actions = {flip}; Protocol: Other: {flip};"
+                     f" end Protocol\n  Evolution:\n{lines}  end Evolution\nend Agent\n"
+                     "Evaluation on if Switch.x = 1; end Evaluation\nInitStates Switch.x = 0; end InitStates\n"
+                     "Formulae AG AF on; end Formulae\n")
+    return model
+
+
+def test_a_time_limit_before_any_verdict_exits_4_with_one_line(tmp_path: Path) -> None:
+    finished = run("check", str(slow_to_read(tmp_path)), "--timeout", "0.02")
     assert finished.returncode == EXIT_TIME_LIMIT
     assert finished.stderr.strip() == "ctlstark: the time limit of 0.02 s was reached before any verdict"
 
