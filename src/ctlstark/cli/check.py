@@ -14,7 +14,7 @@ from pathlib import Path
 from ..api import CheckOptions, CheckReport, check_with, parse_formula
 from ..errors import CtlstarkError, TimeLimitReached, recursion_headroom
 from ..model import Model
-from ..runtime.limits import time_limit
+from ..runtime.limits import acknowledge_stop, time_limit
 from ..runtime.progress import TerminalProgress
 from ..runtime.records import record
 from ..runtime.stack import run_on_deep_stack
@@ -82,6 +82,7 @@ def _check_and_print(model_file: Path, formula_texts: list[str], options: CheckO
             report = check_with(model, extra, replace(options, timeout=None), progress)
         report.times["parse"] = parse_seconds
     except KeyboardInterrupt:
+        acknowledge_stop()  # in hand: the thread that forwarded it stops sending copies
         echo("ctlstark: interrupted before any verdict", err=True)
         raise SystemExit(EXIT_INTERRUPTED) from None
     except TimeLimitReached:

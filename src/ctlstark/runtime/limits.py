@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import contextlib
 import re
-import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import field
 
 from ..errors import TimeLimitReached
 from .records import record
-from .stack import raise_in_thread
+from .stack import acknowledge_forwarded_stop, raise_in_thread, silence_lost_stops
 
 _RETRY_SECONDS = 0.1
 _SIZE = r"^\s*(\d+(?:\.\d+)?)\s*([KMGT]?)(?:i?B)?\s*$"  # compiled when a size is read: 1–3 ms at start-up
@@ -44,9 +43,6 @@ class _Limit:
 
 
 _active = threading.local()  # .limits: the `_Limit`s entered by this thread, innermost last
-_hook_lock = threading.Lock()
-_hook_users = 0
-_hook_before = sys.unraisablehook
 
 
 def parse_size(text: str) -> int:
@@ -72,14 +68,14 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     limits = _limits_of_this_thread()
     limits.append(limit)
     watcher = threading.Thread(target=_watch, args=(limit,), name="ctlstark-time-limit", daemon=True)
-    _silence_lost_stops(True)
+    silence_lost_stops(TimeLimitReached, True)
     watcher.start()
     try:
         yield
     finally:
         _end(limit)
         limits.remove(limit)
-        _silence_lost_stops(False)
+        silence_lost_stops(TimeLimitReached, False)
 
 
 def checkpoint() -> None:
@@ -90,10 +86,12 @@ def checkpoint() -> None:
 
 
 def acknowledge_stop() -> None:
-    """The caller has handled the stop of this thread's time limits: no more `TimeLimitReached` from them."""
+    """The caller has the stop in hand: no more `TimeLimitReached` from this thread's time limits, and no
+    more copies of a stop its waiting thread forwarded (Ctrl-C; `stack.acknowledge_forwarded_stop`)."""
     for limit in getattr(_active, "limits", ()):
         if limit.expired:
             limit.acknowledged = True
+    acknowledge_forwarded_stop()
 
 
 def _limits_of_this_thread() -> list[_Limit]:
@@ -130,23 +128,3 @@ def _end(limit: _Limit) -> None:
             return
         except TimeLimitReached:
             continue
-
-
-def _silence_lost_stops(entering: bool) -> None:
-    """While any time limit is active, an unraisable `TimeLimitReached` is dropped (`checkpoint()` re-raises it)."""
-    global _hook_users, _hook_before
-    with _hook_lock:
-        if entering:
-            if _hook_users == 0:
-                _hook_before = sys.unraisablehook
-                sys.unraisablehook = _unraisable
-            _hook_users += 1
-        else:
-            _hook_users -= 1
-            if _hook_users == 0:
-                sys.unraisablehook = _hook_before
-
-
-def _unraisable(report: sys.UnraisableHookArgs) -> None:
-    if not (isinstance(report.exc_type, type) and issubclass(report.exc_type, TimeLimitReached)):
-        _hook_before(report)

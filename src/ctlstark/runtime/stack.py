@@ -8,6 +8,15 @@ work on a worker thread with a large stack and a recursion limit scaled to it;
 the calling thread waits, and forwards Ctrl-C (and any other stop raised in it)
 into the worker, which ends the way it would have on the main thread.
 
+A forwarded stop is an asynchronous exception, raised at the worker's next
+bytecode; if that bytecode runs in a finalizer or a weakref callback (importlib's
+module locks have one), Python reports the exception as unraisable and drops it.
+So the stop is sent again every `_WAIT_SECONDS` until the worker acknowledges it
+(`acknowledge_forwarded_stop`, which `limits.acknowledge_stop` calls for every
+handler that takes a stop in hand) or ends, and the lost copies are silenced
+(`silence_lost_stops`). Once in 15–35 Ctrl-Cs under load, the single copy sent
+before was lost this way and the run went on.
+
 Measured need: an `EX` chain 100,000 deep takes about 2.5 KB of C stack per
 level, about 320 bytes per Python frame; the limit allows 4 KB per frame.
 """
@@ -27,8 +36,11 @@ BYTES_PER_FRAME = 4096
 MAIN_THREAD_RECURSION_LIMIT = 20_000  # what an 8 MB stack carries safely
 _WAIT_SECONDS = 0.05
 
-_on_deep_stack = threading.local()
+_on_deep_stack = threading.local()  # .bytes: the worker's stack size; .forwarding: its `_Forwarding`
 _limit_lock = threading.Lock()
+_hook_lock = threading.Lock()
+_silenced: dict[type[BaseException], int] = {}  # stop type -> how many callers silence its lost copies
+_hook_before = sys.unraisablehook
 _deep_workers = 0
 _limit_before: int | None = None
 
@@ -53,9 +65,11 @@ def run_on_deep_stack(function: Callable[..., _Result], *args: Any, **kwargs: An
         return function(*args, **kwargs)
     outcome: dict[str, Any] = {}
     finished = threading.Event()
+    forwarding = _Forwarding()
 
     def work(stack_bytes: int) -> None:
         _on_deep_stack.bytes = stack_bytes
+        _on_deep_stack.forwarding = forwarding
         try:
             outcome["value"] = function(*args, **kwargs)
         except BaseException as error:  # noqa: BLE001 - handed to the waiting thread as it is
@@ -66,7 +80,7 @@ def run_on_deep_stack(function: Callable[..., _Result], *args: Any, **kwargs: An
     with _deep_recursion_limit():
         worker = _start(work)
         if worker is not None:
-            _wait_forwarding_stops(worker, finished)
+            _wait_forwarding_stops(worker, finished, forwarding)
     if worker is None:  # no thread could get a large stack: run here, with this thread's limits
         return function(*args, **kwargs)
     if "error" in outcome:
@@ -120,21 +134,71 @@ class _deep_recursion_limit:
                 _limit_before = None
 
 
-def _wait_forwarding_stops(worker: threading.Thread, finished: threading.Event) -> None:
-    """Wait for `worker`; a stop raised in this thread meanwhile (Ctrl-C) is raised in the worker instead.
+class _Forwarding:
+    """The stop the waiting thread last forwarded to its worker, and whether the worker has it in hand."""
+
+    __slots__ = ("stop", "acknowledged")
+
+    def __init__(self) -> None:
+        self.stop: type[BaseException] | None = None
+        self.acknowledged = False
+
+
+def acknowledge_forwarded_stop() -> None:
+    """The current worker has a forwarded stop in hand: its waiting thread stops sending it again."""
+    forwarding = getattr(_on_deep_stack, "forwarding", None)
+    if forwarding is not None:
+        forwarding.acknowledged = True
+
+
+def _wait_forwarding_stops(worker: threading.Thread, finished: threading.Event, forwarding: _Forwarding) -> None:
+    """Wait for `worker`; a stop raised in this thread meanwhile (Ctrl-C) is raised in the worker instead,
+    again every `_WAIT_SECONDS` until the worker acknowledges it or ends.
 
     Waits on an Event, not `Thread.join`: in CPython 3.11 an exception that interrupts
     `join` marks the thread as stopped while it still runs (the bpo-45274 handler
     releases the running thread's lock), and the caller would go on without its result.
     """
-    while True:
-        try:
-            while not finished.wait(_WAIT_SECONDS):
-                pass
-            break
-        except BaseException as stop:  # noqa: BLE001 - forwarded, the worker decides how the run ends
-            raise_in_thread(worker, type(stop))
-    worker.join()
+    try:
+        while True:
+            try:
+                while not finished.wait(_WAIT_SECONDS):
+                    if forwarding.stop is not None and not forwarding.acknowledged:
+                        raise_in_thread(worker, forwarding.stop)  # the last copy may have been lost
+                break
+            except BaseException as stop:  # noqa: BLE001 - forwarded, the worker decides how the run ends
+                if forwarding.stop is None:
+                    silence_lost_stops(type(stop), True)
+                forwarding.stop, forwarding.acknowledged = type(stop), False
+                raise_in_thread(worker, forwarding.stop)
+        worker.join()
+    finally:
+        if forwarding.stop is not None:
+            silence_lost_stops(forwarding.stop, False)
+
+
+def silence_lost_stops(stop: type[BaseException], entering: bool) -> None:
+    """While entered (counted), a copy of `stop` raised where it cannot propagate (a finalizer, a weakref
+    callback: "Exception ignored in ...") is dropped silently; whoever sent it sends it again."""
+    global _hook_before
+    with _hook_lock:
+        if entering:
+            if not _silenced:
+                _hook_before = sys.unraisablehook
+                sys.unraisablehook = _unraisable
+            _silenced[stop] = _silenced.get(stop, 0) + 1
+            return
+        _silenced[stop] -= 1
+        if not _silenced[stop]:
+            del _silenced[stop]
+        if not _silenced:
+            sys.unraisablehook = _hook_before
+
+
+def _unraisable(report: Any) -> None:
+    kind = report.exc_type
+    if not (isinstance(kind, type) and any(issubclass(kind, stop) for stop in tuple(_silenced))):
+        _hook_before(report)
 
 
 def raise_in_thread(thread: threading.Thread, exception: type[BaseException] | None) -> None:
