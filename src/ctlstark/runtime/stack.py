@@ -159,6 +159,7 @@ def _wait_forwarding_stops(worker: threading.Thread, finished: threading.Event, 
     `join` marks the thread as stopped while it still runs (the bpo-45274 handler
     releases the running thread's lock), and the caller would go on without its result.
     """
+    silenced: list[type[BaseException]] = []
     try:
         while True:
             try:
@@ -167,14 +168,15 @@ def _wait_forwarding_stops(worker: threading.Thread, finished: threading.Event, 
                         raise_in_thread(worker, forwarding.stop)  # the last copy may have been lost
                 break
             except BaseException as stop:  # noqa: BLE001 - forwarded, the worker decides how the run ends
-                if forwarding.stop is None:
+                if type(stop) not in silenced:
+                    silenced.append(type(stop))
                     silence_lost_stops(type(stop), True)
                 forwarding.stop, forwarding.acknowledged = type(stop), False
                 raise_in_thread(worker, forwarding.stop)
         worker.join()
     finally:
-        if forwarding.stop is not None:
-            silence_lost_stops(forwarding.stop, False)
+        for stop_type in silenced:
+            silence_lost_stops(stop_type, False)
 
 
 def silence_lost_stops(stop: type[BaseException], entering: bool) -> None:
