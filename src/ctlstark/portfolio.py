@@ -72,7 +72,9 @@ def check_portfolio(model: Model | str | Path, formulas: Iterable[str | Formula 
     entries = (list(model.formulae) if options.file_formulae else []) + [api._as_entry(formula, model)
                                                                          for formula in formulas]
     parse_seconds = time.perf_counter() - started
-    child_options = replace(options, file_formulae=False)
+    # The parent's time limit (`api.check_with`) ends the race and kills both children; limits of their own,
+    # started a fork later, could end a child first, and the race would settle on that child's stop instead.
+    child_options = replace(options, file_formulae=False, timeout=None)
     if not sat_engine_available():
         return _bdd_alone(model, file_name, entries, child_options, progress)
     race = _Race(model, entries, child_options, progress)
