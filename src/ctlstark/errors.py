@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import sys
-import unicodedata
 from pathlib import Path
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, Literal, TypeVar
@@ -125,6 +124,8 @@ def printable(text: str) -> str:
     A quoted source line must not move the cursor, reorder the terminal's text (U+202E)
     or hide a character, and the caret under it must stay in its column.
     """
+    import unicodedata  # a shared library: loaded only when an error quotes its line, not at every start
+
     return "".join("?" if unicodedata.category(char) in _UNPRINTABLE else char for char in text)
 
 
