@@ -186,6 +186,18 @@ def test_whole_tails_read_as_lark_reads_them(fairness, formulae, groups, dialect
         assert entry_positions(getattr(fast[0], attribute)) == entry_positions(getattr(expected[0], attribute))
 
 
+@pytest.mark.parametrize("section", ["Fairness", "Compassion"])
+def test_a_reading_warning_goes_to_its_own_entry_in_lark_s_sections(section: str) -> None:
+    """Found by the long profile of the test above: lark built a whole Fairness section before its entries,
+    so the warning given while reading the second formula went to the first entry."""
+    second = "<g>(p U p and p)" if section == "Fairness" else "E(p U p and q) -> q"
+    text = MODEL + f"{section}\n  p -> q;\n  {second};\nend {section}\nFormulae\n  p;\nend Formulae\n"
+    for syntax, _ in (lark_syntax(text, "tail.ispl"), parse_model_fast(text, "tail.ispl")):
+        first_entry, second_entry = getattr(syntax, section.lower())
+        assert first_entry.warnings == () and len(second_entry.warnings) == 1
+        assert "as MCMAS reads it" in second_entry.warnings[0]
+
+
 @pytest.mark.parametrize("text", [
     "Alice.y = 3 + 1", "Alice.y = (3)", "x = 3", "Alice.y < = 3", "Alice.y ! = 3", "Alice.y = 12345678901",
     "Alice.y = U", "Alice.y = Environment", "Alice.y = Bob.R", "Environment.y", "Alice.y", "Alice.y <-> p",

@@ -474,11 +474,16 @@ class _Builder(Transformer_NonRecursive):
         return _name(children[0])
 
     def fairness(self, meta, children):
-        return ("fairness", tuple(self._default_entry(node, fairness=True) for node in children[1:]))
+        return ("fairness", tuple(children[1:]))
+
+    def fairness_entry(self, meta, children):
+        return self._default_entry(children[0], fairness=True)
 
     def compassion(self, meta, children):
-        return ("compassion", tuple(self._default_entry(node, fairness=False, compassion=True)
-                                    for node in children[1:]))
+        return ("compassion", tuple(children[1:]))
+
+    def compassion_entry(self, meta, children):
+        return self._default_entry(children[0], fairness=False, compassion=True)
 
     def formulae(self, meta, children):
         return ("formulae", tuple(children[1:]))
