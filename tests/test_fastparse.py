@@ -74,12 +74,15 @@ def test_examples(path: Path) -> None:
 @pytest.mark.skipif(not REFERENCE_MODELS, reason="shared/ispl-reference is not available")
 @pytest.mark.parametrize("path", file_params(REFERENCE_MODELS))
 def test_reference_models(path: Path) -> None:
-    """Accepted by lark: the same result. Malformed on purpose: both fail."""
+    """Accepted by lark: the same result. Malformed on purpose: both fail (in the tail, with the same error)."""
     text = path.read_text()
     try:
         expected = lark_syntax(text, str(path))
-    except IsplError:
-        assert parse_model_fast(text, str(path)) is None
+    except IsplError as error:
+        try:
+            assert parse_model_fast(text, str(path)) is None
+        except IsplError as fast_error:
+            assert fast_error.diagnostics == error.diagnostics
         return
     with recursion_headroom():
         assert parse_model_fast(text, str(path)) == expected
@@ -200,10 +203,56 @@ def test_random_edits_never_give_another_result(path: Path, rng: random.Random) 
             tokens[at] = rng.choice(EDITS)
         else:
             tokens.insert(at, rng.choice(EDITS))
-    text = "".join(tokens)
-    fast = parse_model_fast(text, "edited.ispl")
+    assert_fast_agrees_with_lark("".join(tokens), "edited.ispl")
+
+
+def assert_fast_agrees_with_lark(text: str, filename: str) -> None:
+    """The fast parser gives lark's result, or None, or (for the tail) lark's own syntax error."""
+    try:
+        fast = parse_model_fast(text, filename)
+    except IsplError as error:
+        assert error.diagnostics == lark_diagnostics(text, filename)
+        return
     if fast is not None:
-        assert fast == lark_syntax(text, "edited.ispl")
+        assert fast == lark_syntax(text, filename)
+
+
+TAIL_START = re.compile(r"\b(Groups|Fairness|Compassion|Formulae)\b")
+
+
+@settings(max_examples=examples(300))
+@given(st.sampled_from([path for path in EXAMPLES + REFERENCE_MODELS if path.stat().st_size < 20_000]),
+       st.randoms(use_true_random=False))
+def test_random_edits_of_the_tail_get_the_whole_file_s_error(path: Path, rng: random.Random) -> None:
+    """An error in Groups … Formulae is reported by lark's parse of the tail alone (not of the whole file
+    again): the same diagnostics as the whole file's parse, on every edit."""
+    text = path.read_text()
+    tail_start = TAIL_START.search(text, text.find("end InitStates") + 1)
+    if tail_start is None:  # a reference model malformed on purpose before its tail
+        return
+    head, tokens = text[:tail_start.start()], TOKEN.findall(text[tail_start.start():])
+    for _ in range(rng.randint(1, 3)):
+        at = rng.randrange(1, len(tokens))  # the first word stays: it is what sends the file to the tail parser
+        edit = rng.randrange(3)
+        if edit == 0:
+            del tokens[at]
+        elif edit == 1:
+            tokens[at] = rng.choice(EDITS + TAIL_EDITS)
+        else:
+            tokens.insert(at, rng.choice(EDITS + TAIL_EDITS))
+    edited = head + "".join(tokens)
+    try:
+        expected = lark_syntax(edited, "edited.ispl")
+    except IsplError as error:
+        with pytest.raises(IsplError) as caught:
+            parse_model_syntax(edited, "edited.ispl")
+        assert caught.value.diagnostics == error.diagnostics
+        return
+    assert parse_model_syntax(edited, "edited.ispl") == expected
+
+
+TAIL_EDITS = ["AG", "EF", "AX", "K", "GK", "DK", "CK", "LTL", "CTL*", "U", "X", "G", "F", "<", ">", "->", "<->",
+              "end", "Formulae", "Groups", "Fairness", "Compassion", "Evaluation", "=", "{", "}", "[", "?", "!="]
 
 
 # ---------------------------------------------------------------- (c) dining cryptographers
@@ -302,7 +351,6 @@ MALFORMED = [
     small().replace("end Agent", "end"),                                  # missing `Agent`
     small().replace("Formulae AG p; end Formulae\n", ""),                 # no Formulae
     small(initial="(A.x = 0"),                                            # unclosed parenthesis
-    small(initial="A.x = 0").replace("Formulae AG p;", "Formulae AG (p;"),  # a bad formula in the tail
 ]
 
 
@@ -312,6 +360,27 @@ def test_malformed_input_is_declined_and_lark_reports_it(text: str) -> None:
     with pytest.raises(IsplError) as caught:
         parse_model_syntax(text, "bad.ispl")
     assert caught.value.diagnostics == lark_diagnostics(text, "bad.ispl")
+
+
+MALFORMED_TAILS = [
+    small(initial="A.x = 0").replace("Formulae AG p;", "Formulae AG (p;"),  # a bad formula
+    small().replace("AG p;", "AG p; Evaluation q if A.x = 1;"),            # a section out of its place
+    small().replace("AG p;", "AG p"),                                      # the end of the input, no `;`
+    small().replace("AG p;", "AG p; K(A, p) != q;"),                       # `!=`
+    small().replace("AG p;", "AG p; <A>F p é;"),                            # a character outside ISPL
+    small().replace("end InitStates\n", "end InitStates Groups g = {A; end Groups\n"),  # on the line of InitStates
+]
+
+
+@pytest.mark.parametrize("text", MALFORMED_TAILS)
+def test_an_error_in_the_tail_is_lark_s_from_the_tail_alone(text: str, monkeypatch) -> None:
+    expected = lark_diagnostics(text, "bad.ispl")
+    import ctlstark.ispl.larkparse as larkparse
+
+    monkeypatch.setattr(larkparse, "parse_model_text", None)  # the whole file is not parsed again
+    with pytest.raises(IsplError) as caught:
+        parse_model_syntax(text, "bad.ispl")
+    assert caught.value.diagnostics == expected
 
 
 DECLINED_BY_DESIGN = [

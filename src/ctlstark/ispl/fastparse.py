@@ -9,9 +9,11 @@ when that declines).
 
 `parse_model_fast` gives EXACTLY what `larkparse.parse_model_text` gives
 (the same `syntax.py` tree, positions included, and the same diagnostics), or None
-when it is not sure: on any syntax error and on every construct it does not handle
-(listed below). The caller then runs the lark path, which produces the precise error
-message. Never a wrong answer, at worst a slow one.
+when it is not sure: on any syntax error in the model part and on every construct it
+does not handle (listed below). The caller then runs the lark path, which produces the
+precise error message. Never a wrong answer, at worst a slow one. A syntax error in the
+tail is lark's to report already (`parser.parse_tail_syntax`): IsplError, the same as
+the whole file's parse gives.
 
 Matching lark's tree:
 
@@ -42,7 +44,7 @@ Declined by design (None, and lark decides):
 * parentheses nested deeper than the recursion limit allows (RecursionError), and
   a number of ten digits or more (the lark path reports those outside 32 bits);
 * nothing after InitStates is read here: Groups, Fairness, Compassion and Formulae go to
-  `parser.parse_tail_syntax` (a syntax error there also gives None).
+  `parser.parse_tail_syntax` (a syntax error there raises lark's IsplError).
 """
 
 from __future__ import annotations
@@ -550,8 +552,9 @@ def _offset(lines: list[str], pos: sx.Pos) -> int:
 def parse_model_fast(text: str, filename: str) -> tuple[sx.ModelSyntax, list[Diagnostic]] | None:
     """The syntax tree and diagnostics of a valid ISPL file, as `parse_model_syntax` gives them.
 
-    None when the file has a syntax error or anything this parser does not handle
-    (then the caller runs the lark path, which gives the exact error).
+    None when the model part has a syntax error or anything this parser does not handle
+    (then the caller runs the lark path, which gives the exact error); IsplError, as the
+    lark path words it, for a syntax error in the tail (Groups … Formulae).
 
     The cyclic garbage collector is paused meanwhile: the parser makes hundreds of
     thousands of small acyclic objects, and the collections they would trigger (each

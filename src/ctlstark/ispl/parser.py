@@ -37,7 +37,8 @@ def parse_model_syntax(text: str, filename: str) -> tuple[sx.ModelSyntax, list[D
 
 
 def parse_tail_syntax(text: str, filename: str, offset: int) -> Tail | None:
-    """Groups, Fairness, Compassion and Formulae of a file whose tail starts at `offset`; None on a syntax error."""
+    """Groups, Fairness, Compassion and Formulae of a file whose tail starts at `offset`; IsplError on a syntax
+    error there (as the whole file's parse reports it)."""
     fast = parse_tail_fast(text, filename, offset)
     if fast is not None:
         return fast
