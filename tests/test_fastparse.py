@@ -193,17 +193,22 @@ EDITS = ["(", ")", "and", "or", "!", "=", "<", "<>", "-", "+", "~", "&", ".", ".
 @settings(max_examples=examples(300))
 @given(st.sampled_from([path for path in EXAMPLES if path.stat().st_size < 20_000]), st.randoms(use_true_random=False))
 def test_random_edits_never_give_another_result(path: Path, rng: random.Random) -> None:
-    tokens = TOKEN.findall(path.read_text())
+    assert_fast_agrees_with_lark(edited(path.read_text(), rng, EDITS), "edited.ispl")
+
+
+def edited(text: str, rng: random.Random, words: list[str], keep_first: bool = False) -> str:
+    """`text` with one to three tokens deleted, replaced or inserted (`words`); `keep_first`: not the first."""
+    tokens = TOKEN.findall(text)
     for _ in range(rng.randint(1, 3)):
-        at = rng.randrange(len(tokens))
+        at = rng.randrange(1 if keep_first else 0, len(tokens))
         edit = rng.randrange(3)
         if edit == 0:
             del tokens[at]
         elif edit == 1:
-            tokens[at] = rng.choice(EDITS)
+            tokens[at] = rng.choice(words)
         else:
-            tokens.insert(at, rng.choice(EDITS))
-    assert_fast_agrees_with_lark("".join(tokens), "edited.ispl")
+            tokens.insert(at, rng.choice(words))
+    return "".join(tokens)
 
 
 def assert_fast_agrees_with_lark(text: str, filename: str) -> None:
@@ -230,25 +235,21 @@ def test_random_edits_of_the_tail_get_the_whole_file_s_error(path: Path, rng: ra
     tail_start = TAIL_START.search(text, text.find("end InitStates") + 1)
     if tail_start is None:  # a reference model malformed on purpose before its tail
         return
-    head, tokens = text[:tail_start.start()], TOKEN.findall(text[tail_start.start():])
-    for _ in range(rng.randint(1, 3)):
-        at = rng.randrange(1, len(tokens))  # the first word stays: it is what sends the file to the tail parser
-        edit = rng.randrange(3)
-        if edit == 0:
-            del tokens[at]
-        elif edit == 1:
-            tokens[at] = rng.choice(EDITS + TAIL_EDITS)
-        else:
-            tokens.insert(at, rng.choice(EDITS + TAIL_EDITS))
-    edited = head + "".join(tokens)
+    # the tail's first word stays: it is what sends the file to the tail parser
+    tail = edited(text[tail_start.start():], rng, EDITS + TAIL_EDITS, keep_first=True)
+    assert_lark_s_answer(text[:tail_start.start()] + tail, "edited.ispl")
+
+
+def assert_lark_s_answer(text: str, filename: str) -> None:
+    """`parse_model_syntax` gives what lark's parse of the whole file gives: its result or its syntax error."""
     try:
-        expected = lark_syntax(edited, "edited.ispl")
+        expected = lark_syntax(text, filename)
     except IsplError as error:
         with pytest.raises(IsplError) as caught:
-            parse_model_syntax(edited, "edited.ispl")
+            parse_model_syntax(text, filename)
         assert caught.value.diagnostics == error.diagnostics
         return
-    assert parse_model_syntax(edited, "edited.ispl") == expected
+    assert parse_model_syntax(text, filename) == expected
 
 
 TAIL_EDITS = ["AG", "EF", "AX", "K", "GK", "DK", "CK", "LTL", "CTL*", "U", "X", "G", "F", "<", ">", "->", "<->",
@@ -396,14 +397,7 @@ DECLINED_BY_DESIGN = [
 def test_declined_input_gets_lark_s_answer(text: str) -> None:
     with recursion_headroom():
         assert parse_model_fast(text, "declined.ispl") is None
-        try:
-            expected = lark_syntax(text, "declined.ispl")
-        except IsplError as error:
-            with pytest.raises(IsplError) as caught:
-                parse_model_syntax(text, "declined.ispl")
-            assert caught.value.diagnostics == error.diagnostics
-            return
-        assert parse_model_syntax(text, "declined.ispl") == expected
+        assert_lark_s_answer(text, "declined.ispl")
 
 
 def test_every_keyword_that_lark_could_read_for_a_name_is_declined() -> None:
