@@ -20,9 +20,11 @@ from conftest import examples
 
 from ctlstark.errors import IsplError, recursion_headroom
 from ctlstark.ispl import syntax as sx
+from ctlstark.ispl import fastparse
 from ctlstark.ispl.fastparse import parse_model_fast
 from ctlstark.ispl.larkparse import _Builder, _parse
 from ctlstark.ispl.parser import parse_model_syntax
+from ctlstark.ispl.resolve import resolve_model
 
 from benchmark_modules import load_benchmark
 from ispl_writer import write_model
@@ -462,3 +464,165 @@ def test_checking_a_valid_model_does_not_import_lark(tmp_path: Path) -> None:
              "print('lark' in sys.modules)")
     run = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True, timeout=120)
     assert run.stdout.strip().splitlines()[-1] == "False", run.stdout + run.stderr
+
+
+# ---------------------------------------------------------------- (e) a guard written twice
+# A GDL translation guards `x = false` with `!( G )` where `x = true` has `G`. The tokenizer takes
+# the tokens of such a `G` from the line before, the parser marks the line
+# (`negates_previous_guard`) and the resolver takes G's meaning from there: all three must give
+# what reading the text again gives.
+
+ONE_MATCH_PER_TOKEN = re.compile(r"[ \t\r\f]*([A-Za-z][A-Za-z0-9_]*|[0-9]+|\.\.|<>|<=|>=|[^ \t\r\f])")
+
+
+def tokens_one_by_one(lines: list[str]) -> tuple[list[str], list[sx.Pos]]:
+    """The model part's tokens and positions, one regular expression match per token: what
+    `fastparse._tokenize` must give."""
+    values, positions = [], []
+    for number, line in enumerate(lines, 1):
+        line = line.split("--")[0]
+        for match in ONE_MATCH_PER_TOKEN.finditer(line):
+            values.append(match[1])
+            positions.append((number, match.start(1) + 1))
+    return values, positions
+
+
+def assert_tokens_one_by_one(lines: list[str]) -> None:
+    values, positions = fastparse._tokenize(lines)
+    assert (values[:-3], positions[:-3]) == tokens_one_by_one(lines)
+
+
+@pytest.mark.parametrize("path", file_params(EXAMPLES + REFERENCE_MODELS))
+def test_tokens_of_every_file(path: Path) -> None:
+    assert_tokens_one_by_one(path.read_text(errors="replace").split("\n"))
+
+
+GUARD_PIECES = st.sampled_from(["x", "n1", "_", "9", "07", ".", "..", "<", ">", "=", "<>", "<=", ">=", "(", ")", "!",
+                                "and", "or", " ", " ", "\t", "A.Action", "é", "-", "--", ";", "if"])
+
+
+@settings(max_examples=examples(300))
+@given(st.lists(GUARD_PIECES, min_size=20, max_size=60).map("".join),
+       st.lists(GUARD_PIECES, max_size=4).map("".join), st.lists(GUARD_PIECES, max_size=4).map("".join),
+       st.sampled_from(["x=true if ", "x = true  if\t", "if ", "x if y if "]), st.sampled_from([" ;", ";", "", "; -- c"]))
+def test_tokens_of_a_line_repeating_the_guard_before(guard: str, before: str, after: str, head: str,
+                                                     end: str) -> None:
+    """Around the repeated text, anything: a word or a symbol glued to it ends or starts another token."""
+    guard = (guard * 4)[:90]
+    lines = [f"  {head}{guard}{end}", f"  x=false if {before}{guard}{after};", f"{before}{guard}{after}{guard}"]
+    assert_tokens_one_by_one(lines)
+
+
+@st.composite
+def twice_guarded_models(draw) -> str:
+    """Evolution lines whose guard is often the line before's, negated and parenthesised (sometimes
+    almost: other blanks, other parentheses, another guard); long guards too, whose tokens the
+    tokenizer takes over."""
+    lines = []
+    guard = None
+    for _ in range(draw(st.integers(1, 5))):
+        if guard is not None and draw(st.integers(0, 3)) > 0:
+            inner = draw(st.sampled_from([guard, guard, f"({guard})", f" {guard} ", draw(conditions(2))]))
+            negation = draw(st.sampled_from(["!( {} )", "!({})", "! ({})", "!{}", "(!({}))"])).format(inner)
+            text = negation
+        else:
+            parts = draw(st.lists(conditions(2), min_size=1, max_size=4))
+            text = " or ".join(parts)
+        guard = text if draw(st.integers(0, 4)) > 0 else None
+        lines.append(f"    {draw(st.sampled_from(['x', 'n1', 'y']))} = {draw(expressions(1))} if {text};")
+    evolution = "\n".join(lines)
+    return f"""Agent Environment
+  Vars: y : boolean; end Vars
+  Actions = {{b}};
+  Protocol: Other : {{b}}; end Protocol
+  Evolution: y = true if y = false; end Evolution
+end Agent
+Agent Ag
+  Vars: x : -2..3; n1 : {{u, v}}; end Vars
+  Actions = {{a}};
+  Protocol: Other : {{a}}; end Protocol
+  Evolution:
+{evolution}
+  end Evolution
+end Agent
+Evaluation p if Ag.x = 1; end Evaluation
+InitStates Ag.x = 0; end InitStates
+Formulae AG p; end Formulae
+"""
+
+
+def resolution(tree: sx.ModelSyntax, diagnostics: list, text: str) -> tuple:
+    """The resolved model of a syntax tree, its source positions and every diagnostic, as text."""
+    found = list(diagnostics)
+    model = resolve_model(tree, text, "twice.ispl", found)
+    return repr(model), repr(model and model.positions), [str(diagnostic) for diagnostic in found]
+
+
+@settings(max_examples=examples(200))
+@given(twice_guarded_models())
+def test_a_guard_written_twice_reads_as_written(text: str) -> None:
+    """The tree is lark's, and the model and diagnostics are those of lark's tree (which has no marks)."""
+    assert_tokens_one_by_one(text.split("\n"))
+    fast = parse_model_fast(text, "twice.ispl")
+    assert fast is not None
+    lark = lark_syntax(text, "twice.ispl")
+    assert fast == lark
+    assert resolution(*fast, text) == resolution(*lark, text)
+
+
+def gdl_like(guard: str) -> str:
+    """`x = 1 if G; x = 2 if !( G ); x = 3 if !(G)`: the second line negates the first's guard, the third
+    does not negate the second's."""
+    return f"""Agent Environment
+  Vars: y : boolean; end Vars
+  Actions = {{b}};
+  Protocol: Other : {{b}}; end Protocol
+  Evolution: y = true if y = false; end Evolution
+end Agent
+Agent Ag
+  Vars: x : 0..3; end Vars
+  Actions = {{a, c}};
+  Protocol: Other : {{a, c}}; end Protocol
+  Evolution:
+    x = 1 if {guard};
+    x = 2 if !( {guard} );
+    x = 3 if !({guard});
+  end Evolution
+end Agent
+Evaluation p if Ag.x = 1; end Evaluation
+InitStates Ag.x = 0; end InitStates
+Formulae AG p; end Formulae
+"""
+
+
+def test_the_negated_guard_of_the_line_before_is_marked_and_read_once() -> None:
+    guard = " or ".join(f"((x = {n}) and (Action = a))" for n in range(3))
+    text = gdl_like(guard)
+    tree, diagnostics = parse_model_fast(text, "gdl.ispl")
+    lines = tree.agents[0].evolution  # (the environment is apart)
+    assert [line.negates_previous_guard for line in lines] == [False, True, False]
+    model = resolve_model(tree, text, "gdl.ispl", list(diagnostics))
+    first, second, third = (rule.guard for rule in model.agents[-1].evolution)
+    assert second.operand is first and third is second  # (resolved expressions are shared)
+    assert resolution(tree, diagnostics, text) == resolution(*lark_syntax(text, "gdl.ispl"), text)
+
+
+def test_an_error_in_a_guard_written_twice_is_reported_at_both_lines() -> None:
+    text = gdl_like("(x = 1) or (zz = 2) or (x = 7)")
+    tree, diagnostics = parse_model_fast(text, "gdl.ispl")
+    assert tree.agents[0].evolution[1].negates_previous_guard
+    assert resolution(tree, diagnostics, text) == resolution(*lark_syntax(text, "gdl.ispl"), text)
+    found = list(diagnostics)
+    resolve_model(tree, text, "gdl.ispl", found)
+    evolution_lines = {12, 13, 14}
+    assert {d.line for d in found if "`zz`" in d.message} == evolution_lines
+    assert {d.line for d in found if "constant 7" in d.message} == evolution_lines
+
+
+def test_a_long_guard_written_twice_is_copied_without_recursion() -> None:
+    """A guard of 5,000 terms and its negation: copied iteratively, as the parser reads the chain."""
+    text = gdl_like(" or ".join(f"(x = {n % 4})" for n in range(5_000)))
+    fast = parse_model_fast(text, "long.ispl")
+    assert fast is not None and fast[0].agents[0].evolution[1].negates_previous_guard
+    assert_tokens_one_by_one(text.split("\n"))
+    assert_same_as_lark(text, "long.ispl")

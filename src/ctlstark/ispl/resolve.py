@@ -446,9 +446,16 @@ class _Resolver:
         value_scope = _Scope(guard_scope.description, bare=dict(own), qualified=rhs_qualified,
                              bare_hint=guard_scope.bare_hint)
         rules = []
+        previous_guard: Expr | None = None  # the line before's guard, if it was resolved without a diagnostic
         for line in decl.evolution:
             assignments = self.assignments(line, name, own, value_scope)
-            guard = self.condition(line.guard, guard_scope)
+            if line.negates_previous_guard and previous_guard is not None:
+                guard: Expr | None = self.unary_node("!", previous_guard)  # what resolving `!( G )` gives
+                previous_guard = guard
+            else:
+                reported = len(self.diagnostics)
+                guard = self.condition(line.guard, guard_scope)
+                previous_guard = guard if len(self.diagnostics) == reported else None
             if assignments is not None and guard is not None:
                 rules.append(EvolutionRule(assignments, guard))
         return tuple(rules)

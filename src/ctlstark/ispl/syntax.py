@@ -8,6 +8,8 @@ are still unchecked.
 
 from __future__ import annotations
 
+from dataclasses import field
+
 from ..runtime.records import record
 from typing import Literal, Union
 
@@ -144,6 +146,10 @@ class EvolutionLine:
     assignments: tuple[Assignment, ...]
     guard: Expr
     pos: Pos
+    negates_previous_guard: bool = field(default=False, compare=False, repr=False)
+    """Known to be `!( G )` where the line before is guarded by the same text `G` (a GDL translation
+    guards `x = false` so): the resolver takes `G`'s meaning from there. Only a hint, set by the fast
+    parser, so not compared: False says nothing."""
 
 
 @record

@@ -484,6 +484,24 @@ def _methods(_MISSING, _default_mode, _default_source, _default_warnings, _set):
 MAKERS["def _methods(_MISSING, _default_mode, _default_source, _default_warnings, _set):\n    def __init__(self, text, formula, mode=_default_mode, source=_default_source, warnings=_default_warnings):\n        _set(self, 'text', text)\n        _set(self, 'formula', formula)\n        _set(self, 'mode', mode)\n        _set(self, 'source', source)\n        _set(self, 'warnings', warnings)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.formula,self.mode,self.source,self.warnings,) == (other.text,other.formula,other.mode,other.source,other.warnings,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.formula,self.mode,self.source,self.warnings,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
+def _methods(_MISSING, _default_negates_previous_guard, _set):
+    def __init__(self, assignments, guard, pos, negates_previous_guard=_default_negates_previous_guard):
+        _set(self, 'assignments', assignments)
+        _set(self, 'guard', guard)
+        _set(self, 'pos', pos)
+        _set(self, 'negates_previous_guard', negates_previous_guard)
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.assignments,self.guard,self.pos,) == (other.assignments,other.guard,other.pos,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.assignments,self.guard,self.pos,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+MAKERS["def _methods(_MISSING, _default_negates_previous_guard, _set):\n    def __init__(self, assignments, guard, pos, negates_previous_guard=_default_negates_previous_guard):\n        _set(self, 'assignments', assignments)\n        _set(self, 'guard', guard)\n        _set(self, 'pos', pos)\n        _set(self, 'negates_previous_guard', negates_previous_guard)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.assignments,self.guard,self.pos,) == (other.assignments,other.guard,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.assignments,self.guard,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+
+
 def _methods(_MISSING, _default_notes, _default_trace, _set):
     def __init__(self, state, trace=_default_trace, notes=_default_notes):
         _set(self, 'state', state)
@@ -937,23 +955,6 @@ def _methods(_MISSING, _set):
 
 
 MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, assignments, guard):\n        _set(self, 'assignments', assignments)\n        _set(self, 'guard', guard)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.assignments,self.guard,) == (other.assignments,other.guard,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.assignments,self.guard,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, assignments, guard, pos):
-        _set(self, 'assignments', assignments)
-        _set(self, 'guard', guard)
-        _set(self, 'pos', pos)
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.assignments,self.guard,self.pos,) == (other.assignments,other.guard,other.pos,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.assignments,self.guard,self.pos,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, assignments, guard, pos):\n        _set(self, 'assignments', assignments)\n        _set(self, 'guard', guard)\n        _set(self, 'pos', pos)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.assignments,self.guard,self.pos,) == (other.assignments,other.guard,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.assignments,self.guard,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
