@@ -620,8 +620,8 @@ def test_an_error_in_a_guard_written_twice_is_reported_at_both_lines() -> None:
 
 
 def test_a_long_guard_written_twice_is_copied_without_recursion() -> None:
-    """A guard of 5,000 terms and its negation: copied iteratively, as the parser reads the chain."""
-    text = gdl_like(" or ".join(f"(x = {n % 4})" for n in range(5_000)))
+    """A guard of 2,500 terms and its negation: copied iteratively, as the parser reads the chain."""
+    text = gdl_like(" or ".join(f"(x = {n % 4})" for n in range(2_500)))
     fast = parse_model_fast(text, "long.ispl")
     assert fast is not None and fast[0].agents[0].evolution[1].negates_previous_guard
     assert_tokens_one_by_one(text.split("\n"))
