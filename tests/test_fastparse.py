@@ -523,14 +523,18 @@ def twice_guarded_models(draw) -> str:
     for _ in range(draw(st.integers(1, 5))):
         if guard is not None and draw(st.integers(0, 3)) > 0:
             inner = draw(st.sampled_from([guard, guard, f"({guard})", f" {guard} ", draw(conditions(2))]))
-            negation = draw(st.sampled_from(["!( {} )", "!({})", "! ({})", "!{}", "(!({}))"])).format(inner)
-            text = negation
+            text = draw(st.sampled_from(["!( {} )", "!({})", "! ({})", "!{}", "(!({}))"])).format(inner)
         else:
             parts = draw(st.lists(conditions(2), min_size=1, max_size=4))
             text = " or ".join(parts)
         guard = text if draw(st.integers(0, 4)) > 0 else None
         lines.append(f"    {draw(st.sampled_from(['x', 'n1', 'y']))} = {draw(expressions(1))} if {text};")
-    evolution = "\n".join(lines)
+    return one_agent_model("\n".join(lines), "x : -2..3; n1 : {u, v};", "a")
+
+
+def one_agent_model(evolution: str, variables: str, actions: str) -> str:
+    """An environment and an agent `Ag` with `variables` and `actions` (always enabled), evolving by the
+    `evolution` lines (from line 12 on)."""
     return f"""Agent Environment
   Vars: y : boolean; end Vars
   Actions = {{b}};
@@ -538,9 +542,9 @@ def twice_guarded_models(draw) -> str:
   Evolution: y = true if y = false; end Evolution
 end Agent
 Agent Ag
-  Vars: x : -2..3; n1 : {{u, v}}; end Vars
-  Actions = {{a}};
-  Protocol: Other : {{a}}; end Protocol
+  Vars: {variables} end Vars
+  Actions = {{{actions}}};
+  Protocol: Other : {{{actions}}}; end Protocol
   Evolution:
 {evolution}
   end Evolution
@@ -573,26 +577,8 @@ def test_a_guard_written_twice_reads_as_written(text: str) -> None:
 def gdl_like(guard: str) -> str:
     """`x = 1 if G; x = 2 if !( G ); x = 3 if !(G)`: the second line negates the first's guard, the third
     does not negate the second's."""
-    return f"""Agent Environment
-  Vars: y : boolean; end Vars
-  Actions = {{b}};
-  Protocol: Other : {{b}}; end Protocol
-  Evolution: y = true if y = false; end Evolution
-end Agent
-Agent Ag
-  Vars: x : 0..3; end Vars
-  Actions = {{a, c}};
-  Protocol: Other : {{a, c}}; end Protocol
-  Evolution:
-    x = 1 if {guard};
-    x = 2 if !( {guard} );
-    x = 3 if !({guard});
-  end Evolution
-end Agent
-Evaluation p if Ag.x = 1; end Evaluation
-InitStates Ag.x = 0; end InitStates
-Formulae AG p; end Formulae
-"""
+    lines = f"    x = 1 if {guard};\n    x = 2 if !( {guard} );\n    x = 3 if !({guard});"
+    return one_agent_model(lines, "x : 0..3;", "a, c")
 
 
 def test_the_negated_guard_of_the_line_before_is_marked_and_read_once() -> None:
