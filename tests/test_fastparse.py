@@ -371,6 +371,7 @@ MALFORMED_TAILS = [
     small().replace("AG p;", "AG p"),                                      # the end of the input, no `;`
     small().replace("AG p;", "AG p; K(A, p) != q;"),                       # `!=`
     small().replace("AG p;", "AG p; <A>F p é;"),                            # a character outside ISPL
+    small().replace("AG p;", "AG p; LTLéG p;"),                             # and one glued to `LTL`
     small().replace("end InitStates\n", "end InitStates Groups g = {A; end Groups\n"),  # on the line of InitStates
 ]
 

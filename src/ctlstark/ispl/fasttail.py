@@ -49,6 +49,7 @@ __all__ = ["parse_tail_fast", "parse_formula_fast"]
 # Blanks and comments (group 1 unset), or one token: a word, a number, `<->`, `->`, any other character.
 _TOKEN = re.compile(r"[ \t\r\n\f]+|--[^\n]*|([A-Za-z][A-Za-z0-9_]*|[0-9]+|<->|->|.)", re.DOTALL)
 _DIALECT_ENTRY = re.compile(r"(?:[^;\-]|-(?!-)|--[^\n]*)*")  # grammar.lark's LTL_ENTRY after `LTL`
+_WORD_CHARACTER = re.compile(r"\w")  # Unicode's, as the `\b` of LTL_ENTRY sees it: `LTLé` is no entry there
 _OPEN_PAREN_AHEAD = re.compile(r"\s*\(")
 
 _QUANTIFIERS = frozenset(CTL_QUANTIFIERS)
@@ -191,6 +192,8 @@ class _TailParser:
         at = self.at
         word = self.values[at]
         if word == "LTL":
+            if _WORD_CHARACTER.match(self.text, self.tokens.ends[at]):
+                raise _Decline  # a letter outside ASCII after `LTL`: for lark, no entry but a bad character
             return self._dialect_entry("ltl")
         if word == "CTL" and self.text.startswith("*", self.tokens.ends[at]):
             return self._dialect_entry("ctlstar")
