@@ -138,13 +138,13 @@ def _split_tokens(text: str, column: int) -> tuple[list[str], list[int]]:
 
 
 class _Guard:
-    """The guard of an evolution line (its text, the column it starts at, its tokens and their
-    columns), long enough to be worth finding in the next line."""
+    """The guard of an evolution line (its text, its tokens and their columns, the first one where
+    the text starts), long enough to be worth finding in the next line."""
 
-    __slots__ = ("text", "column", "tokens", "columns")
+    __slots__ = ("text", "tokens", "columns")
 
-    def __init__(self, text: str, column: int, tokens: list[str], columns: list[int]):
-        self.text, self.column, self.tokens, self.columns = text, column, tokens, columns
+    def __init__(self, text: str, tokens: list[str], columns: list[int]):
+        self.text, self.tokens, self.columns = text, tokens, columns
 
 
 _REUSED_GUARD = 64
@@ -162,7 +162,7 @@ def _line_tokens(line: str, earlier: _Guard | None) -> tuple[list[str], list[int
         if at > 0 and _boundary(line, at) and _boundary(line, after):
             before_texts, before_columns = _split_tokens(line[:at], 1)
             after_texts, after_columns = _split_tokens(line[after:], after + 1)
-            moved = list(map((at + 1 - earlier.column).__add__, earlier.columns))
+            moved = list(map((at + 1 - earlier.columns[0]).__add__, earlier.columns))
             return before_texts + earlier.tokens + after_texts, before_columns + moved + after_columns
     return _split_tokens(line, 1)
 
@@ -184,10 +184,9 @@ def _long_guard(line: str, tokens: list[str], columns: list[int]) -> _Guard | No
     text = line[keyword + 4:end].strip()
     if end < keyword or len(text) < _REUSED_GUARD:
         return None
-    column = line.index(text, keyword + 4) + 1
-    first = bisect_left(columns, column)
-    last = bisect_left(columns, column + len(text))
-    return _Guard(text, column, tokens[first:last], columns[first:last])
+    first = bisect_left(columns, keyword + 5)  # the text's first token: after `if`, blanks stripped
+    last = bisect_left(columns, columns[first] + len(text))
+    return _Guard(text, tokens[first:last], columns[first:last])
 
 
 class _Decline(Exception):
