@@ -97,3 +97,100 @@ def test_a_package_imports_a_module_when_one_of_its_names_is_read():
     run = subprocess.run([sys.executable, "-c", _EXPORTS_SCRIPT], capture_output=True, text=True, check=True)
     assert run.stdout.splitlines() == ["[]", "ctlstark.semantics.lasso True True",
                                        "module 'ctlstark.semantics' has no attribute 'no_such_name'"]
+
+
+_TYPED_LIBRARY = '''
+import typing as _ty
+
+Letter: _ty.TypeAlias = _ty.Literal["a", "b"] | _ty.Literal["c"]
+Maybe: _ty.TypeAlias = _ty.Optional[_ty.Callable[..., _ty.Any]]
+T = _ty.TypeVar("T")
+
+
+def _literals(alias):
+    for argument in _ty.get_args(alias):
+        yield from [argument] if isinstance(argument, str) else _literals(argument)
+
+
+LETTERS: _ty.Final = sorted(_literals(Letter))
+
+
+class Shape(_ty.Protocol[T]):
+    def area(self) -> _ty.Optional[float]: ...
+
+
+@_ty.overload
+def same(value: int) -> int: ...
+def same(value):
+    return value
+
+
+def later(value):
+    return _ty.cast(int, value)  # a name read after the import: it loads typing
+'''
+
+_TYPED_SCRIPT = """
+import sys
+sys.path.insert(0, {folder!r})
+from ctlstark.runtime.deferred import deferred
+had_typing = "typing" in sys.modules
+with deferred(("typing",)):
+    import library_typed
+print(had_typing, "typing" in sys.modules, library_typed.LETTERS, library_typed.same(7))
+class Square(library_typed.Shape[int]):
+    def area(self):
+        return 4.0
+print(Square().area(), library_typed.later(3), "typing" in sys.modules)
+import typing
+print(typing.get_args(typing.Literal["x"]))
+"""
+
+
+def _without_site(arguments: list[str]) -> list[str]:
+    """`python -S` with this process's module path: no `.pth` file imports anything (some import `typing`)."""
+    return [sys.executable, "-S", *arguments]
+
+
+def _module_path_environment() -> dict[str, str]:
+    import os
+
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(entry for entry in sys.path if entry)}
+
+
+def test_typing_used_only_for_annotations_while_a_library_is_imported_is_not_loaded(tmp_path):
+    """The stand-in for `typing` gives a library its annotation forms while it is imported: aliases of literals
+    whose `get_args` finds the literals, a `Protocol[T]` base a later class can subscript, `overload`; a name
+    read afterwards loads the real `typing`."""
+    import subprocess
+
+    (tmp_path / "library_typed.py").write_text(_TYPED_LIBRARY)
+    run = subprocess.run(_without_site(["-c", _TYPED_SCRIPT.format(folder=str(tmp_path))]), capture_output=True,
+                         text=True, check=True, env=_module_path_environment())
+    assert run.stdout.splitlines() == ["False False ['a', 'b', 'c'] 7", "4.0 3 True", "('x',)"]
+
+
+_CHECK_SCRIPT = """
+import sys
+from ctlstark.cli import main
+sys.argv = ["ctlstark", "check", sys.argv[1], "-q", "--json"]
+try:
+    main()
+except SystemExit as end:
+    import dd._abc
+    print(end.code, "typing" in sys.modules, sorted(dd._abc.BDD_OPERATOR_SYMBOLS), file=sys.stderr)
+"""
+
+
+def test_a_check_imports_no_typing_and_dd_reads_its_operators_as_with_typing():
+    """A check never imports `typing` (dd imports it for annotations only); dd's own tables of operator
+    symbols, read off `Literal` aliases, are the ones it makes with the real `typing`."""
+    import subprocess
+
+    import dd._abc
+
+    model = str(Path(__file__).resolve().parents[1] / "ispl_examples" / "card_game.ispl")
+    run = subprocess.run(_without_site(["-c", _CHECK_SCRIPT, model]), capture_output=True, text=True, timeout=120,
+                         env=_module_path_environment())
+    code, imported_typing, symbols = run.stderr.splitlines()[-1].split(" ", 2)
+    assert (code, imported_typing) in (("0", "False"), ("1", "False"))
+    assert symbols == str(sorted(dd._abc.BDD_OPERATOR_SYMBOLS))

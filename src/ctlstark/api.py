@@ -10,7 +10,6 @@ from __future__ import annotations
 import time
 from dataclasses import field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
 
 from .runtime.records import record
 from .version import VERSION
@@ -25,7 +24,10 @@ from .model import FormulaEntry, FormulaMode, Model
 from .runtime.progress import Progress
 from .semantics.strategies import check_strategy_semantics
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Iterable
+
     from .mc.label import Checker
     from .tools.lint import LintWarning
     from .witness.evidence import Evidence

@@ -13,12 +13,15 @@ import functools
 import sys
 from pathlib import Path
 from collections.abc import Callable, Iterator
-from typing import Any, BinaryIO, Literal, TypeVar
 
 from .runtime.records import record
 from .runtime.stack import deep_stack, recursion_limit
 
-_T = TypeVar("_T")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO, Literal, TypeVar
+
+    _T = TypeVar("_T")
 
 
 

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import field
-from typing import Literal, Union
 
 from .logic.formula import Formula, is_comparison_name
 from .runtime.records import record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
 
 ENVIRONMENT = "Environment"
 
@@ -83,8 +86,8 @@ class EnumType:
         return self.symbols.index(value)
 
 
-VarType = Union[BoolType, RangeType, EnumType]
-Value = Union[bool, int, str]
+VarType = BoolType | RangeType | EnumType
+Value = bool | int | str
 
 
 @record
@@ -126,13 +129,15 @@ class ActionIs:
     action: str
 
 
-UnaryOperator = Literal["!", "~", "neg"]
-BinaryOperator = Literal[
-    "and", "or",  # conditions (Boolean)
-    "=", "<>", "<", "<=", ">", ">=",  # comparisons
-    "+", "-", "*", "/",  # integer arithmetic (exact, `/` truncates toward zero)
-    "&", "|", "^",  # bit operators: on booleans, logical and/or/xor
-]
+UnaryOperator: TypeAlias = 'Literal["!", "~", "neg"]'
+BinaryOperator: TypeAlias = """Literal[
+    "and", "or",
+    "=", "<>", "<", "<=", ">", ">=",
+    "+", "-", "*", "/",
+    "&", "|", "^",
+]"""
+"""Conditions (Boolean `and`, `or`); comparisons; integer arithmetic (exact, `/` truncates toward zero); bit
+operators (on booleans: logical and, or, xor)."""
 
 
 @record
@@ -152,7 +157,7 @@ class Binary:
     right: Expr
 
 
-Expr = Union[Const, VarRef, ActionIs, Unary, Binary]
+Expr = Const | VarRef | ActionIs | Unary | Binary
 
 
 def expression_nodes(expr: Expr) -> list[Expr]:
@@ -236,7 +241,7 @@ class Agent:
 # Formulae entries and the whole model
 
 
-FormulaMode = Literal["default", "ltl", "ctlstar"]
+FormulaMode: TypeAlias = 'Literal["default", "ltl", "ctlstar"]'
 
 
 @record
@@ -255,7 +260,7 @@ class FormulaEntry:
     warnings: tuple[str, ...] = ()
 
 
-Semantics = Literal["multi", "single"]
+Semantics: TypeAlias = 'Literal["multi", "single"]'
 Position = tuple[int, int]
 """(line, column), both from 1."""
 

@@ -15,10 +15,13 @@ import gc
 import importlib
 import os
 import sys
-from typing import Any, NoReturn
 
 from .common import (EXIT_ALL_TRUE, EXIT_INPUT_ERROR, EXIT_INTERNAL_ERROR, EXIT_INTERRUPTED, EXIT_NOT_CHECKED,
                      EXIT_NOTHING_CHECKED, EXIT_OUTPUT_NOT_WRITTEN, EXIT_SOME_FALSE, EXIT_TIME_LIMIT)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
 
 __all__ = ["EXIT_ALL_TRUE", "EXIT_INPUT_ERROR", "EXIT_INTERNAL_ERROR", "EXIT_INTERRUPTED", "EXIT_NOT_CHECKED",
            "EXIT_NOTHING_CHECKED", "EXIT_OUTPUT_NOT_WRITTEN", "EXIT_SOME_FALSE", "EXIT_TIME_LIMIT", "app", "console",

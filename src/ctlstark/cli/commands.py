@@ -15,7 +15,7 @@ import shlex
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, List, Optional
 from typing import TypeVar
 
 import typer
@@ -237,13 +237,20 @@ def _usage_error_on_value_error(convert: Callable[[str], Any], name: str) -> Cal
     return converted
 
 
+def _typer_annotation(option: CommandOption) -> Any:
+    """The parameter's type as typer reads it: `Optional[List[kind]]` for a repeatable option, `Optional[kind]`
+    when the default is None, else `kind`."""
+    kind = List[option.kind] if option.repeatable else option.kind
+    return Optional[kind] if option.default is None else kind
+
+
 def _takes(options: tuple[CommandOption, ...]) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """Decorator: the command takes `options` as keyword parameters; typer reads them off this signature."""
     def decorate(command: Callable[..., None]) -> Callable[..., None]:
         command.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
             inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=_typer_parameter(option),
-                              annotation=option.kind) for option in options])
-        command.__annotations__ = {option.name: option.kind for option in options}
+                              annotation=_typer_annotation(option)) for option in options])
+        command.__annotations__ = {option.name: _typer_annotation(option) for option in options}
         return command
     return decorate
 

@@ -11,10 +11,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, List, Optional
 
 from ..runtime.limits import parse_size
 from ..runtime.records import record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 REQUIRED = ...  # the default of an argument that must be given
 
@@ -48,10 +51,10 @@ class StrategySemantics(str, enum.Enum):
 class CommandOption:
     """One parameter of a command: a positional argument when `names` is empty, else an option.
 
-    `kind` is the parameter's type as typer reads it (`bool` for a flag, `Optional[X]` when
-    the default is None, `Optional[List[str]]` for a repeatable option, an `Enum` for a
-    choice, matched without regard to case). `names` of a flag may be one `--on/--off`
-    pair. `convert` turns the text given into the value the command receives (a
+    `kind` is the type of one value (`bool` for a flag, an `Enum` for a choice, matched
+    without regard to case); typer reads the parameter as `Optional[kind]` when the default
+    is None, and as `Optional[List[kind]]` when `repeatable`. (Written without `typing`,
+    which a check never imports.) `names` of a flag may be one `--on/--off` pair. `convert` turns the text given into the value the command receives (a
     `ValueError` says why the text is wrong); `minimum` bounds a number from below.
     """
 
@@ -63,19 +66,20 @@ class CommandOption:
     metavar: str | None = None
     minimum: float | None = None
     convert: Callable[[str], Any] | None = None
+    repeatable: bool = False
 
 
 CHECK_OPTIONS: tuple[CommandOption, ...] = (
     CommandOption("model_file", (), Path, REQUIRED, "The ISPL model to check ('-': read it from standard input).",
                   metavar="MODEL.ispl"),
-    CommandOption("formula", ("--formula", "-f"), Optional[List[str]], None,
+    CommandOption("formula", ("--formula", "-f"), str, None,
                   "Also check this formula (ctlstark syntax; repeatable). Prefix with 'LTL ' or 'CTL* ' for "
-                  "MCMAS's dialects.", metavar="TEXT"),
+                  "MCMAS's dialects.", metavar="TEXT", repeatable=True),
     CommandOption("only", ("--only",), bool, False, "Check only the --formula formulas, not the file's Formulae."),
     CommandOption("as_json", ("--json",), bool, False, "Print one JSON document (docs/json.md) instead of text."),
     CommandOption("deadlock", ("--deadlock",), bool, False,
                   "Also count reachable states with no successor and show up to three of them."),
-    CommandOption("reorder", ("--reorder/--no-reorder",), Optional[bool], None,
+    CommandOption("reorder", ("--reorder/--no-reorder",), bool, None,
                   "Force CUDD dynamic variable reordering on or off (default: only when BDDs grow past 10M nodes "
                   "or an image blows up)."),
     CommandOption("order", ("--order",), VariableOrder, VariableOrder.structure,
@@ -101,9 +105,9 @@ CHECK_OPTIONS: tuple[CommandOption, ...] = (
                   minimum=0),
     CommandOption("witness", ("--witness",), bool, False,
                   "Print a replay-validated witness or counterexample after each verdict that has one."),
-    CommandOption("dot_file", ("--dot",), Optional[Path], None,
+    CommandOption("dot_file", ("--dot",), Path, None,
                   "Write the traces as a Graphviz file (implies --witness).", metavar="FILE"),
-    CommandOption("html_file", ("--html",), Optional[Path], None,
+    CommandOption("html_file", ("--html",), Path, None,
                   "Also write the report as one self-contained HTML page: verdicts, routes and times, trace trees, "
                   "strategies, the state graph of a small model (implies --witness; docs/report.md).",
                   metavar="FILE"),
@@ -113,10 +117,10 @@ CHECK_OPTIONS: tuple[CommandOption, ...] = (
                   "changed)."),
     CommandOption("quiet", ("--quiet", "-q"), bool, False,
                   "No progress display on stderr (it is shown only when stderr is a terminal)."),
-    CommandOption("max_memory", ("--max-memory",), Optional[int], None,
+    CommandOption("max_memory", ("--max-memory",), int, None,
                   "Cap the BDD library's memory (e.g. 512M, 2G); past it the run stops with the verdicts so far, "
                   "exit 3.", metavar="SIZE", convert=parse_size),
-    CommandOption("timeout", ("--timeout",), Optional[float], None,
+    CommandOption("timeout", ("--timeout",), float, None,
                   "Stop after this much wall time with the verdicts obtained so far (exit 4).", metavar="SECONDS",
                   minimum=0.001),
     CommandOption("reproducible", ("--reproducible",), bool, False,

@@ -16,12 +16,14 @@ from __future__ import annotations
 import enum
 import math
 import os
-import typing
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from .options import CHECK_OPTIONS, REQUIRED, CommandOption
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 COMMAND = "check"
 _COMPLETION_VARIABLE = "_CTLSTARK_COMPLETE"  # click's shell completion asks through this variable
@@ -76,7 +78,7 @@ def _read_options(tokens: Sequence[str]) -> dict[str, Any] | None:
         value = _value(option_taking_value, text)
         if value is None:
             return None
-        if _is_repeatable(option_taking_value):
+        if option_taking_value.repeatable:
             values[option_taking_value.name] = [*values.get(option_taking_value.name, []), value]
         else:
             values[option_taking_value.name] = value
@@ -88,7 +90,7 @@ def _names() -> tuple[dict[str, tuple[CommandOption, bool]], dict[str, CommandOp
     flags: dict[str, tuple[CommandOption, bool]] = {}
     valued: dict[str, CommandOption] = {}
     for option in CHECK_OPTIONS:
-        if _base_kind(option) is bool:
+        if option.kind is bool:
             for name in option.names:
                 on, _, off = name.partition("/")
                 flags[on] = (option, True)
@@ -99,23 +101,6 @@ def _names() -> tuple[dict[str, tuple[CommandOption, bool]], dict[str, CommandOp
     return flags, valued
 
 
-def _without_none(kind: Any) -> Any:
-    """`X` of `Optional[X]`; any other kind as it is."""
-    if typing.get_origin(kind) is typing.Union:
-        return next(argument for argument in typing.get_args(kind) if argument is not type(None))
-    return kind
-
-
-def _is_repeatable(option: CommandOption) -> bool:
-    return typing.get_origin(_without_none(option.kind)) is list
-
-
-def _base_kind(option: CommandOption) -> Any:
-    """The type of one value: `X` of `Optional[X]`, `str` of `Optional[List[str]]`."""
-    kind = _without_none(option.kind)
-    return typing.get_args(kind)[0] if typing.get_origin(kind) is list else kind
-
-
 def _value(option: CommandOption, text: str) -> Any:
     """The value `text` gives `option`, as typer converts it; None when click might read it otherwise or refuse it."""
     if option.convert is not None:
@@ -123,7 +108,7 @@ def _value(option: CommandOption, text: str) -> Any:
             return option.convert(text)
         except ValueError:
             return None
-    kind = _base_kind(option)
+    kind = option.kind
     if kind is str:
         return text
     if kind is Path:

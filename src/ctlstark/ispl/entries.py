@@ -9,8 +9,6 @@ constraint), and the `LTL`/`CTL*` dialect entries with their reading warning.
 
 from __future__ import annotations
 
-from typing import Callable
-
 from ..errors import Diagnostic
 from ..logic import formula as fm
 from ..logic.formula import Formula, to_text
@@ -18,6 +16,10 @@ from ..model import FormulaMode
 from . import formulas
 from . import syntax as sx
 from .conditions import comparison_atom
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Callable
 
 CTL_QUANTIFIERS = {"A": fm.A, "E": fm.E}
 TEMPORAL = {"X": fm.X, "F": fm.F, "G": fm.G}

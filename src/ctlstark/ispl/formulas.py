@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Callable, Iterator
 
 from ..errors import Diagnostic, source_line_of
 from ..logic import formula as fm
 from ..logic.formula import Formula, is_state_formula, to_text
 from .yacc import Production, Token, YaccParser, YaccSyntaxError, YaccTables, build_tables
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Callable, Iterator
 
 # ---------------------------------------------------------------- tokens of the MCMAS dialects
 

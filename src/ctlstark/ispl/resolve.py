@@ -22,7 +22,6 @@ from __future__ import annotations
 import gc
 from dataclasses import field
 from pathlib import Path
-from typing import Any, Callable, Iterable
 
 from ..errors import Diagnostic
 from ..logic import formula as fm
@@ -35,6 +34,10 @@ from ..model import (
 from . import syntax as sx
 from ..runtime.records import record
 from .formulas import diagnostic
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Iterable
 
 RESERVED_WORDS = frozenset(
     "Semantics MultiAssignment SingleAssignment MA SA Agent Environment Obsvars Vars Lobsvars "

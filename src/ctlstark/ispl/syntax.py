@@ -11,10 +11,13 @@ from __future__ import annotations
 from dataclasses import field
 
 from ..runtime.records import record
-from typing import Literal, Union
 
 from ..logic.formula import Formula
 from ..model import FormulaMode
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal
 
 Pos = tuple[int, int]
 
@@ -87,7 +90,7 @@ class BinaryExpr:
     pos: Pos
 
 
-Expr = Union[BoolLit, IntLit, Ident, Qualified, ActionTest, UnaryExpr, BinaryExpr]
+Expr = BoolLit | IntLit | Ident | Qualified | ActionTest | UnaryExpr | BinaryExpr
 
 
 # ---------------------------------------------------------------- declarations
@@ -111,7 +114,7 @@ class EnumTypeSpec:
     pos: Pos
 
 
-TypeSpec = Union[BoolTypeSpec, RangeTypeSpec, EnumTypeSpec]
+TypeSpec = BoolTypeSpec | RangeTypeSpec | EnumTypeSpec
 
 
 @record

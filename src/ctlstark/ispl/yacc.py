@@ -11,11 +11,13 @@ settle the conflicts ourselves, the way bison does.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Literal, Sequence
-
 from ..runtime.records import record
 
-Assoc = Literal["left", "right", "nonassoc"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Literal, Sequence, TypeAlias
+
+Assoc: TypeAlias = 'Literal["left", "right", "nonassoc"]'
 END = "$END"
 
 
@@ -47,7 +49,7 @@ class YaccSyntaxError(Exception):
         super().__init__(f"unexpected {token.kind} at {token.line}:{token.column}")
 
 
-_Action = tuple[str, Any]  # ("shift", state), ("reduce", production index) or ("accept", None)
+_Action: TypeAlias = "tuple[str, Any]"  # ("shift", state), ("reduce", production index) or ("accept", None)
 
 
 @record

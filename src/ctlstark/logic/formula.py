@@ -23,12 +23,16 @@ import operator
 import weakref
 from dataclasses import field
 from collections.abc import Callable
-from typing import Any, TypeVar, Union
 
 from ..runtime.records import record
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    _Node = TypeVar("_Node")
+
 Position = tuple[int, int]  # (line, column), both 1-based
-_Node = TypeVar("_Node")
 
 
 def _pos() -> Position | None:
@@ -351,12 +355,12 @@ class ATL:
     pos: Position | None = _pos()
 
 
-Formula = Union[
-    Prop, AgentStates, ActionAtom, Const,
-    Not, And, Or, Implies, Iff,
-    E, A, X, F, G, U, R, W,
-    K, GK, DK, GCK, O, C, Fu, SC, ATL,
-]
+Formula = (
+    Prop | AgentStates | ActionAtom | Const
+    | Not | And | Or | Implies | Iff
+    | E | A | X | F | G | U | R | W
+    | K | GK | DK | GCK | O | C | Fu | SC | ATL
+)
 
 TEMPORAL = (X, F, G, U, R, W)
 BINARY_BOOLEAN = (And, Or, Implies, Iff)

@@ -16,10 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from typing import Any, Protocol
-
 from ..semantics.fixpoint import fixpoint
 from ..symbolic.bdd import Function
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+else:
+    Protocol = object  # a structural type for type checkers; at run time a plain base class
 
 
 class Transitions(Protocol):

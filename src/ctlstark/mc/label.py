@@ -39,7 +39,6 @@ form `SC(i, j, τ, ψ)` is `τ -> SC(i, j, ψ)`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from ..errors import UnsupportedFormula
 from ..logic import formula as f
@@ -51,6 +50,7 @@ from ..symbolic.system import SymbolicSystem
 from ..semantics.strategies import check_strategy_semantics
 from . import atl, commitments, ctl, epistemic, steps
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # both imported where first used: only LTL/CTL* paths and uniform strategies need them
     from . import uniform
     from .tableau import ExistPath

@@ -16,10 +16,13 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
 from html import escape
-from typing import Any
 
 from ..runtime.records import record
 from .values import value_text
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _VERDICT_CLASS = {True: "true", False: "false", None: "error"}
 _VERDICT_WORD = {True: "TRUE", False: "FALSE", None: "ERROR"}

@@ -10,7 +10,9 @@ so its errors stay the same.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 try:
     from _json import encode_basestring_ascii as _quoted

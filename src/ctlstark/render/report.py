@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .tables import verdict_word
 from .traces import trace_text
 from .values import state_text
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..api import CheckReport, FormulaResult
 

@@ -9,13 +9,15 @@ counter-strategy).
 
 from __future__ import annotations
 
-from typing import Any, Literal
-
 from ..model import Model, Value
 from ..witness.trace import TABLE_LIMIT, StrategyEvidence
 from .values import actions_text, assignments_text, state_by_agent, state_text
 
-TableForm = Literal["local", "global", "response"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Literal, TypeAlias
+
+TableForm: TypeAlias = 'Literal["local", "global", "response"]'
 
 
 def strategy_json(strategy: StrategyEvidence, model: Model) -> dict[str, Any]:

@@ -8,11 +8,13 @@ is, and `text_table` / `html_table` render any such rows.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
 
 from .values import actions_text, joint_action, state_by_agent, value_text
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from ..model import Model
     from ..witness.trace import Trace
 

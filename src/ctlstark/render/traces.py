@@ -7,13 +7,15 @@ States are grouped per agent (`{"Agent": {"var": value}}`), a joint action is
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Any
 
 from ..semantics.expressions import true_propositions
 from .values import (actions_text, changed_names, changes_by_agent, joint_action, state_by_agent, state_lines,
                      value_text, wrap_pieces, wrapped_state)
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from ..model import Model, Value
     from ..witness.trace import Link, Step, Trace
 

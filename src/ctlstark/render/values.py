@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ..model import Model, Value
 
-GroupedState = dict[str, dict[str, Any]]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
+
+GroupedState: TypeAlias = "dict[str, dict[str, Any]]"
 """A state as {agent: {variable: value}}: the form every JSON document and text line uses."""
 
 

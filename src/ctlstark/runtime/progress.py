@@ -8,7 +8,12 @@ a terminal and `--quiet` is not given, so pipes and files see nothing.
 from __future__ import annotations
 
 import sys
-from typing import Protocol
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Protocol
+else:
+    Protocol = object  # a structural type for type checkers; at run time a plain base class
 
 
 class Progress(Protocol):

@@ -29,18 +29,21 @@ import dataclasses
 import types
 import weakref
 from collections.abc import Callable
-from typing import Any, TypeVar, overload
 
-_Class = TypeVar("_Class", bound=type)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar, overload
+
+    _Class = TypeVar("_Class", bound=type)
+
+    @overload
+    def record(cls: _Class, /) -> _Class: ...
+
+    @overload
+    def record(*, eq: bool = True, frozen: bool = True) -> Callable[[_Class], _Class]: ...
+
+
 _SOURCES: weakref.WeakKeyDictionary[type, str] = weakref.WeakKeyDictionary()  # a complete class's `_methods`
-
-
-@overload
-def record(cls: _Class, /) -> _Class: ...
-
-
-@overload
-def record(*, eq: bool = True, frozen: bool = True) -> Callable[[_Class], _Class]: ...
 
 
 def record(cls: Any = None, /, *, eq: bool = True, frozen: bool = True) -> Any:

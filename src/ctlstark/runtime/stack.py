@@ -27,9 +27,12 @@ import functools
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any, TypeVar
 
-_Result = TypeVar("_Result")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    _Result = TypeVar("_Result")
 
 STACK_SIZES = (1 << 30, 1 << 28, 1 << 26)  # tried in turn: 1 GB of address space, then 256 MB, then 64 MB
 BYTES_PER_FRAME = 4096

@@ -8,11 +8,14 @@ so a long fixpoint stops when `--timeout` runs out.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
 
 from ..runtime.limits import checkpoint
 
-Items = TypeVar("Items")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    Items = TypeVar("Items")
 
 
 def fixpoint(step: Callable[[Items], Items], start: Items) -> Items:

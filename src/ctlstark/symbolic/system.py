@@ -38,7 +38,6 @@ import time
 import weakref
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Protocol
 
 from ..model import Expr, Model, Value, Variable
 from . import bdd as backend
@@ -47,6 +46,12 @@ from ..errors import recursion_headroom
 from ..runtime.limits import checkpoint
 from ..runtime.progress import Progress
 from .encode import Encoding, ExpressionEncoder, TransitionEncoder
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+else:
+    Protocol = object  # a structural type for type checkers; at run time a plain base class
 
 CLUSTER_NODE_LIMIT = 5000
 MONOLITHIC_NODE_LIMIT = 100_000

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 from ..runtime.records import record
 from ..version import VERSION
@@ -28,6 +27,10 @@ from ..symbolic import bdd as backend
 from ..symbolic.bdd import Function
 from ..symbolic.system import SymbolicSystem, build_system
 from ..witness.trace import Trace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 INFO_SCHEMA_VERSION = 1
 DEFAULT_MAX_STATES = 1000

@@ -13,11 +13,11 @@ import dataclasses
 import re
 import shutil
 import subprocess
-from typing import TYPE_CHECKING
 
 from ..errors import CtlstarkError
 from ..render.html_page import GraphSection, report_page
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..api import CheckReport
     from ..model import Model

@@ -19,8 +19,6 @@ naming the trace and the step.
 
 from __future__ import annotations
 
-from typing import NoReturn
-
 from ..mc.label import Checker
 from ..logic import formula as f
 from ..semantics.expressions import holds
@@ -29,6 +27,10 @@ from ..semantics.transitions import State, StateView
 from ..symbolic.bdd import Function
 from .extract import BOOLEAN_CONNECTIVES, WitnessError, boolean_leaves, existential_path
 from .trace import Link, Trace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 
 class Replayer:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
 
 from ..mc import atl
 from ..mc.label import Checker
@@ -38,7 +37,11 @@ from ..symbolic.system import SymbolicSystem
 from .extract import WitnessError
 from .trace import TABLE_LIMIT, Joint, Kind, State, StrategyEvidence
 
-Operator = Literal["X", "G", "U"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
+
+Operator: TypeAlias = 'Literal["X", "G", "U"]'
 """`F ψ` is handled as `true U ψ`."""
 
 REPLAY_LIMIT = 10_000

@@ -21,18 +21,21 @@ where `agents[0]` is green (a failed `O`); `relation="commitment"` — a run to 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
 
 from ..logic.formula import Formula
 from ..model import Value
 from ..runtime.records import record
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
+
 State = tuple[Value, ...]
 Joint = tuple[str, ...]
 """The actions of some agents (the coalition, or the others), in model order."""
-Kind = Literal["strategy", "counter-strategy"]
-TraceKind = Literal["witness", "counterexample", "path"]
-LinkRelation = Literal["justifies", "indistinguishable", "correct", "commitment", "fulfilment"]
+Kind: TypeAlias = 'Literal["strategy", "counter-strategy"]'
+TraceKind: TypeAlias = 'Literal["witness", "counterexample", "path"]'
+LinkRelation: TypeAlias = 'Literal["justifies", "indistinguishable", "correct", "commitment", "fulfilment"]'
 
 
 @record
