@@ -254,8 +254,8 @@ def _methods(_MISSING, _default_condition, _default_pos, _set):
 MAKERS["def _methods(_MISSING, _default_condition, _default_pos, _set):\n    def __init__(self, debtor, creditor, path, condition=_default_condition, *, pos=_default_pos):\n        _set(self, 'debtor', debtor)\n        _set(self, 'creditor', creditor)\n        _set(self, 'path', path)\n        _set(self, 'condition', condition)\n        _set(self, 'pos', pos)\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
 
 
-def _methods(_MISSING, _default_convert, _default_metavar, _default_minimum, _set):
-    def __init__(self, name, names, kind, default, help, metavar=_default_metavar, minimum=_default_minimum, convert=_default_convert):
+def _methods(_MISSING, _default_convert, _default_metavar, _default_minimum, _default_repeatable, _set):
+    def __init__(self, name, names, kind, default, help, metavar=_default_metavar, minimum=_default_minimum, convert=_default_convert, repeatable=_default_repeatable):
         _set(self, 'name', name)
         _set(self, 'names', names)
         _set(self, 'kind', kind)
@@ -264,16 +264,17 @@ def _methods(_MISSING, _default_convert, _default_metavar, _default_minimum, _se
         _set(self, 'metavar', metavar)
         _set(self, 'minimum', minimum)
         _set(self, 'convert', convert)
+        _set(self, 'repeatable', repeatable)
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,) == (other.name,other.names,other.kind,other.default,other.help,other.metavar,other.minimum,other.convert,)
+            return (self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,self.repeatable,) == (other.name,other.names,other.kind,other.default,other.help,other.metavar,other.minimum,other.convert,other.repeatable,)
         return NotImplemented
     def __hash__(self):
-        return hash((self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,))
+        return hash((self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,self.repeatable,))
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_convert, _default_metavar, _default_minimum, _set):\n    def __init__(self, name, names, kind, default, help, metavar=_default_metavar, minimum=_default_minimum, convert=_default_convert):\n        _set(self, 'name', name)\n        _set(self, 'names', names)\n        _set(self, 'kind', kind)\n        _set(self, 'default', default)\n        _set(self, 'help', help)\n        _set(self, 'metavar', metavar)\n        _set(self, 'minimum', minimum)\n        _set(self, 'convert', convert)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,) == (other.name,other.names,other.kind,other.default,other.help,other.metavar,other.minimum,other.convert,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_convert, _default_metavar, _default_minimum, _default_repeatable, _set):\n    def __init__(self, name, names, kind, default, help, metavar=_default_metavar, minimum=_default_minimum, convert=_default_convert, repeatable=_default_repeatable):\n        _set(self, 'name', name)\n        _set(self, 'names', names)\n        _set(self, 'kind', kind)\n        _set(self, 'default', default)\n        _set(self, 'help', help)\n        _set(self, 'metavar', metavar)\n        _set(self, 'minimum', minimum)\n        _set(self, 'convert', convert)\n        _set(self, 'repeatable', repeatable)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,self.repeatable,) == (other.name,other.names,other.kind,other.default,other.help,other.metavar,other.minimum,other.convert,other.repeatable,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,self.repeatable,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_engine, _default_error, _default_evidence, _default_formula, _default_mode, _default_routes_omitted, _default_seconds, _default_source, _factory_routes, _factory_warnings, _set):
