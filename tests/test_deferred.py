@@ -177,13 +177,15 @@ try:
     main()
 except SystemExit as end:
     import dd._abc
-    print(end.code, "typing" in sys.modules, sorted(dd._abc.BDD_OPERATOR_SYMBOLS), file=sys.stderr)
+    print(end.code, "typing" in sys.modules, "pathlib" in sys.modules, sorted(dd._abc.BDD_OPERATOR_SYMBOLS),
+          file=sys.stderr)
 """
 
 
-def test_a_check_imports_no_typing_and_dd_reads_its_operators_as_with_typing():
-    """A check never imports `typing` (dd imports it for annotations only); dd's own tables of operator
-    symbols, read off `Literal` aliases, are the ones it makes with the real `typing`."""
+def test_a_check_imports_neither_typing_nor_pathlib_and_dd_reads_its_operators_as_with_typing():
+    """A check never imports `typing` (dd imports it for annotations only) or `pathlib` (file names stay
+    strings); dd's own tables of operator symbols, read off `Literal` aliases, are the ones it makes with the
+    real `typing`."""
     import subprocess
 
     import dd._abc
@@ -191,6 +193,7 @@ def test_a_check_imports_no_typing_and_dd_reads_its_operators_as_with_typing():
     model = str(Path(__file__).resolve().parents[1] / "ispl_examples" / "card_game.ispl")
     run = subprocess.run(_without_site(["-c", _CHECK_SCRIPT, model]), capture_output=True, text=True, timeout=120,
                          env=_module_path_environment())
-    code, imported_typing, symbols = run.stderr.splitlines()[-1].split(" ", 2)
-    assert (code, imported_typing) in (("0", "False"), ("1", "False"))
+    code, imported_typing, imported_pathlib, symbols = run.stderr.splitlines()[-1].split(" ", 3)
+    assert code in ("0", "1")
+    assert (imported_typing, imported_pathlib) == ("False", "False")
     assert symbols == str(sorted(dd._abc.BDD_OPERATOR_SYMBOLS))

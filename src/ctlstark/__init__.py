@@ -13,12 +13,11 @@ import importlib as _importlib
 
 from .runtime.deferred import deferred as _deferred
 
-# Imported first, each with a stand-in for a module it imports for something ctlstark never asks of it
-# (runtime/deferred.py): dataclasses signs undocumented classes with `inspect` (ctlstark's are documented);
-# pathlib quotes `Path.as_uri()` with `urllib.parse` (its stand-in's function imports it when called).
-with _deferred(("inspect", "urllib.parse")):
+# Imported first, with a stand-in for a module it imports for something ctlstark never asks of it
+# (runtime/deferred.py): dataclasses signs undocumented classes with `inspect` (ctlstark's are documented).
+# A check imports no pathlib either: file names stay strings (`cli.options.FilePath`).
+with _deferred(("inspect",)):
     _importlib.import_module("dataclasses")
-    _importlib.import_module("pathlib")
 
 from .api import (CheckOptions, CheckReport, FormulaResult, check, check_with, load_model, load_model_text,
                   parse_formula)

@@ -7,9 +7,9 @@ Nothing here prints.
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import field
-from pathlib import Path
 
 from .runtime.records import record
 from .version import VERSION
@@ -241,7 +241,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def load_model(path: str | Path) -> Model:
+def load_model(path: str | os.PathLike[str]) -> Model:
     """Read and resolve an ISPL file; raises `IsplError` listing every problem found."""
     from .ispl import load_model as load
 
@@ -290,7 +290,7 @@ def _as_entry(formula: str | Formula | FormulaEntry, model: Model) -> FormulaEnt
 
 
 def check(
-    model: Model | str | Path,
+    model: Model | str | os.PathLike[str],
     formulas: Iterable[str | Formula | FormulaEntry] = (),
     *,
     file_formulae: bool = True,
@@ -380,7 +380,7 @@ class CheckOptions:
 
 
 @resource_guarded
-def check_with(model: Model | str | Path, formulas: Iterable[str | Formula | FormulaEntry],
+def check_with(model: Model | str | os.PathLike[str], formulas: Iterable[str | Formula | FormulaEntry],
                options: CheckOptions, progress: Progress | None = None) -> CheckReport:
     """`check` with its options as one object (the same meaning, the same exceptions)."""
     with time_limit(options.timeout):
@@ -393,7 +393,7 @@ def check_with(model: Model | str | Path, formulas: Iterable[str | Formula | For
         return _check(model, formulas, options, progress)
 
 
-def _check_by_sat(model: Model | str | Path, formulas: Iterable[str | Formula | FormulaEntry], options: CheckOptions,
+def _check_by_sat(model: Model | str | os.PathLike[str], formulas: Iterable[str | Formula | FormulaEntry], options: CheckOptions,
                   progress: Progress | None) -> CheckReport:
     """The SAT engine's report (`ctlstark.sat.check_sat`); a clear error when python-sat is missing."""
     try:
@@ -404,7 +404,7 @@ def _check_by_sat(model: Model | str | Path, formulas: Iterable[str | Formula | 
     return check_sat(model, formulas, options, progress)
 
 
-def _check(model: Model | str | Path, formulas: Iterable[str | Formula | FormulaEntry], options: CheckOptions,
+def _check(model: Model | str | os.PathLike[str], formulas: Iterable[str | Formula | FormulaEntry], options: CheckOptions,
            progress: Progress | None) -> CheckReport:
     """`check` without the time limit around it."""
     from .mc.label import Checker

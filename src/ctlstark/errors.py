@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import sys
-from pathlib import Path
 from collections.abc import Callable, Iterator
 
 from .runtime.records import record
@@ -151,14 +151,18 @@ class IsplError(CtlstarkError):
         return "\n".join(d.format() for d in self.diagnostics)
 
 
-def read_source(path: str | Path, what: str = "the model", *, exact: bool = False) -> str:
+def read_source(path: str | os.PathLike[str], what: str = "the model", *, exact: bool = False) -> str:
     """The UTF-8 text of an input file, or `IsplError` at `path:1:1` saying why it cannot be read.
 
     `exact` keeps the line ends as they are (`fmt` counts CRLF as a change); otherwise
     they are read as universal newlines.
     """
     try:
-        return Path(path).read_bytes().decode("utf-8") if exact else Path(path).read_text(encoding="utf-8")
+        if exact:
+            with open(path, "rb") as binary:
+                return binary.read().decode("utf-8")
+        with open(path, encoding="utf-8") as text:
+            return text.read()
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         raise IsplError([Diagnostic(f"cannot read {what}: {reason}", str(path), 1, 1)]) from None

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from pathlib import Path
 
 from ..api import CheckOptions, CheckReport, check_with, parse_formula
 from ..errors import CtlstarkError, TimeLimitReached, recursion_headroom
@@ -24,9 +23,9 @@ from .common import (EXIT_ALL_TRUE, EXIT_INTERRUPTED, EXIT_NOT_CHECKED, EXIT_NOT
 from .options import Engine, StrategySemantics, VariableOrder
 
 
-def run_check(*, model_file: Path, formula: list[str] | None, only: bool, as_json: bool, deadlock: bool,
+def run_check(*, model_file: str, formula: list[str] | None, only: bool, as_json: bool, deadlock: bool,
               reorder: bool | None, order: VariableOrder, cluster_size: int, strategies: StrategySemantics,
-              stats: bool, engine: Engine, bound: int, witness: bool, dot_file: Path | None, html_file: Path | None,
+              stats: bool, engine: Engine, bound: int, witness: bool, dot_file: str | None, html_file: str | None,
               full_states: bool, quiet: bool, max_memory: int | None, timeout: float | None, reproducible: bool,
               lint: bool) -> None:
     """Check every formula of `model_file` (and each `formula`), print the report; ends with `SystemExit(status)`.
@@ -60,13 +59,13 @@ class _ReportOutput:
     as_json: bool = False
     stats: bool = False
     witness: bool = False
-    dot_file: Path | None = None
+    dot_file: str | None = None
     reproducible: bool = False
     full_states: bool = False
-    html_file: Path | None = None
+    html_file: str | None = None
 
 
-def _check_and_print(model_file: Path, formula_texts: list[str], options: CheckOptions, output: _ReportOutput,
+def _check_and_print(model_file: str, formula_texts: list[str], options: CheckOptions, output: _ReportOutput,
                      progress: TerminalProgress | None = None) -> None:
     """Parse, check and print one model's report; ends with `SystemExit` and the documented status."""
     try:
@@ -136,7 +135,7 @@ def _exit_status(report: CheckReport) -> int:
     return EXIT_ALL_TRUE
 
 
-def _write_dot(report: CheckReport, path: Path, full_states: bool = False) -> bool:
+def _write_dot(report: CheckReport, path: str, full_states: bool = False) -> bool:
     """Write the traces to `path` (`_written`)."""
     from ..render.traces import traces_dot
 
@@ -147,17 +146,18 @@ def _write_dot(report: CheckReport, path: Path, full_states: bool = False) -> bo
                                      full_states=full_states))
 
 
-def _write_html(report: CheckReport, model: Model, path: Path, measurements: bool) -> bool:
+def _write_html(report: CheckReport, model: Model, path: str, measurements: bool) -> bool:
     """Write the report's HTML page to `path` (`_written`)."""
     from ..tools.report_page import html_report
 
     return _written(path, html_report(report, model, measurements=measurements))
 
 
-def _written(path: Path, text: str) -> bool:
+def _written(path: str, text: str) -> bool:
     """Write `text` to `path`; False, after one line on stderr saying why, when it cannot be written."""
     try:
-        path.write_text(text, encoding="utf-8")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
     except OSError as error:
         echo(f"ctlstark: error: cannot write {path}: {error.strerror or error}", err=True)
         return False

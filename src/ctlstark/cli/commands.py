@@ -27,7 +27,7 @@ from ..model import Model
 from .check import run_check
 from .common import (EXIT_ALL_TRUE, EXIT_INPUT_ERROR, EXIT_NOT_CHECKED, EXIT_SOME_FALSE, input_errors_reported,
                      json_text, read_model, reads_stdin, source_name)
-from .options import CHECK_OPTIONS, CommandOption, Engine
+from .options import CHECK_OPTIONS, CommandOption, Engine, FilePath
 
 if TYPE_CHECKING:
     from ..tools.simulate import Simulator, Start
@@ -240,7 +240,8 @@ def _usage_error_on_value_error(convert: Callable[[str], Any], name: str) -> Cal
 def _typer_annotation(option: CommandOption) -> Any:
     """The parameter's type as typer reads it: `Optional[List[kind]]` for a repeatable option, `Optional[kind]`
     when the default is None, else `kind`."""
-    kind = List[option.kind] if option.repeatable else option.kind
+    kind = Path if option.kind is FilePath else option.kind
+    kind = List[kind] if option.repeatable else kind
     return Optional[kind] if option.default is None else kind
 
 
@@ -266,7 +267,7 @@ def check_command(**values: Any) -> None:
     5 no formula to check, 6 verdicts printed but the --dot or --html file not written, 70
     internal error, 130 interrupted.
     """
-    run_check(**values)
+    run_check(**{name: str(value) if isinstance(value, Path) else value for name, value in values.items()})
 
 
 @app.command("info", cls=_Command)

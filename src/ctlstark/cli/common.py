@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import os
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 from ..api import load_model, load_model_text
 from ..errors import STDIN_NAME, IsplError, ResourceExhausted, read_standard_input
@@ -52,17 +52,17 @@ def json_text(document: object) -> str:
     return text(document)
 
 
-def reads_stdin(model_file: Path) -> bool:
+def reads_stdin(model_file: str | os.PathLike[str]) -> bool:
     """Whether the model file argument is `-`, standard input."""
     return str(model_file) == STDIN_ARGUMENT
 
 
-def source_name(model_file: Path) -> str:
+def source_name(model_file: str | os.PathLike[str]) -> str:
     """How reports and messages name the model's source: its path, or `<stdin>`."""
     return STDIN_NAME if reads_stdin(model_file) else str(model_file)
 
 
-def read_model(model_file: Path) -> Model:
+def read_model(model_file: str | os.PathLike[str]) -> Model:
     """The model of a file, or of standard input for `-` (its diagnostics located as `<stdin>:line:col`)."""
     if reads_stdin(model_file):
         return load_model_text(read_standard_input(), STDIN_NAME)

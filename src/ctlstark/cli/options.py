@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from pathlib import Path
 
 from ..runtime.limits import parse_size
 from ..runtime.records import record
@@ -20,6 +19,11 @@ if TYPE_CHECKING:
     from typing import Any
 
 REQUIRED = ...  # the default of an argument that must be given
+
+
+class FilePath(str):
+    """The kind of a parameter that names a file: typer reads it as a `pathlib.Path` (and completes file
+    names), the command receives its text (`str`), and a check need not import pathlib."""
 
 
 class VariableOrder(str, enum.Enum):
@@ -70,7 +74,7 @@ class CommandOption:
 
 
 CHECK_OPTIONS: tuple[CommandOption, ...] = (
-    CommandOption("model_file", (), Path, REQUIRED, "The ISPL model to check ('-': read it from standard input).",
+    CommandOption("model_file", (), FilePath, REQUIRED, "The ISPL model to check ('-': read it from standard input).",
                   metavar="MODEL.ispl"),
     CommandOption("formula", ("--formula", "-f"), str, None,
                   "Also check this formula (ctlstark syntax; repeatable). Prefix with 'LTL ' or 'CTL* ' for "
@@ -105,9 +109,9 @@ CHECK_OPTIONS: tuple[CommandOption, ...] = (
                   minimum=0),
     CommandOption("witness", ("--witness",), bool, False,
                   "Print a replay-validated witness or counterexample after each verdict that has one."),
-    CommandOption("dot_file", ("--dot",), Path, None,
+    CommandOption("dot_file", ("--dot",), FilePath, None,
                   "Write the traces as a Graphviz file (implies --witness).", metavar="FILE"),
-    CommandOption("html_file", ("--html",), Path, None,
+    CommandOption("html_file", ("--html",), FilePath, None,
                   "Also write the report as one self-contained HTML page: verdicts, routes and times, trace trees, "
                   "strategies, the state graph of a small model (implies --witness; docs/report.md).",
                   metavar="FILE"),

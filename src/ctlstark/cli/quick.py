@@ -17,9 +17,8 @@ import enum
 import math
 import os
 from collections.abc import Sequence
-from pathlib import Path
 
-from .options import CHECK_OPTIONS, REQUIRED, CommandOption
+from .options import CHECK_OPTIONS, REQUIRED, CommandOption, FilePath
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -58,7 +57,7 @@ def _read_options(tokens: Sequence[str]) -> dict[str, Any] | None:
         if token == "-" or not token.startswith("-"):
             if not positional or not token:
                 return None  # a second model, or an empty one
-            values[positional.pop(0).name] = Path(token)
+            values[positional.pop(0).name] = token
             continue
         name, equals, text = token.partition("=")
         if name in flags and not equals:
@@ -111,8 +110,8 @@ def _value(option: CommandOption, text: str) -> Any:
     kind = option.kind
     if kind is str:
         return text
-    if kind is Path:
-        return Path(text) if text else None
+    if kind is FilePath:
+        return text or None
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return next((member for member in kind if member.value == text), None)
     if kind is int or kind is float:

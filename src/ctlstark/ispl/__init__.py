@@ -8,10 +8,10 @@ Both raise `IsplError` carrying every diagnostic found.
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from collections.abc import Iterator
 
-from pathlib import Path
 
 from ..errors import Diagnostic, IsplError, ResourceExhausted, deep_recursion, read_source
 from ..model import FormulaEntry, FormulaMode, Model
@@ -29,7 +29,7 @@ A generated formula that repeats a subformula a million times (34 MB) took 24 GB
 _FORMULAE_HEADER = re.compile(r"^[ \t]*Formulae\b", re.MULTILINE)
 
 
-def load_model(path: str | Path) -> Model:
+def load_model(path: str | os.PathLike[str]) -> Model:
     """Read and resolve an ISPL file; raises `IsplError` listing every problem found (an unreadable file too)."""
     return parse_model(read_source(path), filename=str(path))
 

@@ -20,8 +20,8 @@ MCMAS only warns there, because MCMAS then checks that agent's actions wrongly.
 from __future__ import annotations
 
 import gc
+import os
 from dataclasses import field
-from pathlib import Path
 
 from ..errors import Diagnostic
 from ..logic import formula as fm
@@ -192,7 +192,7 @@ class _Resolver:
                                          _located(entry.warnings, source)))
         warnings = tuple(d.format() for d in self.diagnostics if d.severity == "warning")
         return Model(
-            name=Path(self.filename).stem,
+            name=os.path.splitext(os.path.basename(self.filename))[0],
             semantics="single" if self.semantics == "single" else "multi",
             agents=agents,
             propositions=dict(self.propositions),
