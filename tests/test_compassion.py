@@ -184,12 +184,15 @@ def test_a_lasso_that_breaks_a_compassion_pair_fails_replay() -> None:
         replay(trace, fair_checker)
 
 
-def test_the_tableau_route_names_its_compassion_pairs() -> None:
+def test_the_fair_eg_and_tableau_routes_name_their_compassion_pairs() -> None:
     model = _arbiter("compassion")
     checker = Checker(build_system(model))
-    formula = f.E(f.And(f.G(f.F(f.Prop("waiting"))), f.F(f.G(f.Not(f.Prop("granted"))))))
-    checker.holds(formula)
-    assert checker.routes[formula].endswith("1 compassion pairs)")
+    fair_eg = f.E(f.And(f.G(f.F(f.Prop("waiting"))), f.F(f.G(f.Not(f.Prop("granted"))))))
+    tableau = f.E(f.And(fair_eg.path, f.X(f.Prop("waiting"))))
+    checker.holds(fair_eg)
+    checker.holds(tableau)
+    assert checker.routes[fair_eg] == "EU(fair-EG[inf](1 fairness sets, 1 compassion pairs))"
+    assert checker.routes[tableau].startswith("tableau(") and checker.routes[tableau].endswith("1 compassion pairs)")
 
 
 def test_no_fair_initial_state_is_warned_about() -> None:

@@ -69,8 +69,9 @@ def test_paper_example_distinguishes_ctlstark_from_ctlk() -> None:
     assert states("EF K(One, !p)") == {(1, 1), (2, 1), (1, 2), (2, 2)}
 
 
-def test_train_gate_routes_use_the_tableau_for_the_fault_property() -> None:
+def test_train_gate_routes_use_one_fair_eg_for_the_fault_property() -> None:
+    """`A F G φ` is `¬E G F ¬φ`: one fair EG with ¬φ as its fairness set, no tableau."""
     report = check(EXAMPLES / "train_gate_controller.ispl")
     fault = report.formulas[1]
-    assert [route["route"] for route in fault.routes] == ["fast:EX", "tableau(2 vars, 1 fairness sets)"]
+    assert [route["route"] for route in fault.routes] == ["fast:EX", "fair-EG[inf](1 fairness sets)"]
     assert [route["route"] for route in report.formulas[0].routes] == ["reachable:AG"]

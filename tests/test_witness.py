@@ -267,12 +267,21 @@ def test_a_knowledge_counterexample_with_a_distinguishable_state_fails_replay() 
         replay(_tampered(trace, children=[dataclasses.replace(link, trace=wrong_end)]), checker)
 
 
-def test_a_tableau_routed_witness_is_a_fair_lasso_satisfying_the_path() -> None:
+@pytest.mark.parametrize(("eventually", "route"), [
+    (("bright",), "EU(fair-EG"),  # one F besides G F: decided by one fair EG (`Checker._fairness_shaped`)
+    (("bright", "dusty"), "tableau"),
+])
+def test_a_general_path_formula_gets_a_fair_lasso_of_its_tableau_product(eventually: tuple[str, ...],
+                                                                         route: str) -> None:
+    """Whichever route decided it, the witness of `E(G F on ∧ F bright …)` is a lasso of the tableau product."""
     model = load_model_text(LAMP)
     _, checker, builder = _checked(model)
-    formula = f.E(f.And(f.G(f.F(f.Prop("on"))), f.F(f.Prop("bright"))))
+    path: f.Formula = f.G(f.F(f.Prop("on")))
+    for name in eventually:
+        path = f.And(path, f.F(f.Prop(name)))
+    formula = f.E(path)
     assert checker.holds(formula)
-    assert any(route.startswith("tableau") for _, route in checker.routes_of(formula))
+    assert any(taken.startswith(route) for _, taken in checker.routes_of(formula))
     trace = builder.top_level(formula, True)
     replay(trace, checker)
     assert trace.kind == "witness" and trace.loop_start is not None

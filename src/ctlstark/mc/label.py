@@ -377,6 +377,9 @@ class Checker:
         decomposed = self._decompose_infinite(path)
         if decomposed is not None:
             return decomposed
+        fairness_shaped = self._fairness_shaped(path)
+        if fairness_shaped is not None:
+            return fairness_shaped
         return self._tableau(path)
 
     def _decompose_infinite(self, path: f.Formula) -> tuple[Function, str] | None:
@@ -406,6 +409,55 @@ class Checker:
                 inner, route = self._exists_infinite(left)
                 return ctl.eu(system, hold, hold & inner) | self._eg(hold), f"ER({route})"
         return None
+
+    def _fairness_shaped(self, path: f.Formula) -> tuple[Function, str] | None:
+        """`E ψ` for ψ a conjunction of `G a`, `G F p`, `F G q` and at most one `F b` (a, p, q, b state formulas),
+        by one fair `EG` in which each p is one more fairness set, instead of a tableau product:
+
+        * `E(G a ∧ G F p₁ ∧ … )       = EG_fair a`                  (the model's fairness and p₁, …)
+        * `E(G a ∧ F G q ∧ G F p …)   = E[a U EG_fair(a ∧ q)]`
+        * `E(G a ∧ F b ∧ …)           = E[a U (b ∧ E ψ')]`          ψ' the rest, `G a` kept
+
+        `G F p` and `F G q` do not depend on a finite prefix, so a path meets them exactly when its suffix
+        from some point does; `a` missing is `true`. So `A(G F p → F q)`, whose negation is
+        `E(G F p ∧ G ¬q)`, costs one fair `EG`. None for any other ψ.
+        """
+        holds: list[f.Formula] = []
+        recurring: list[f.Formula] = []
+        persisting: list[f.Formula] = []
+        eventual: list[f.Formula] = []
+        for conjunct in _flatten(f.And, path):
+            match conjunct:
+                case f.R(left=never, right=f.U(left=always, right=recurs)) \
+                        if _is_constant(never, False) and _is_constant(always, True) and f.is_state_formula(recurs):
+                    recurring.append(recurs)
+                case f.R(left=never, right=hold) if _is_constant(never, False) and f.is_state_formula(hold):
+                    holds.append(hold)
+                case f.U(left=always, right=f.R(left=never, right=persists)) \
+                        if _is_constant(always, True) and _is_constant(never, False) and f.is_state_formula(persists):
+                    persisting.append(persists)
+                case f.U(left=always, right=goal) if _is_constant(always, True) and f.is_state_formula(goal):
+                    eventual.append(goal)
+                case _:
+                    return None
+        if len(eventual) > 1:
+            return None
+        system = self.system
+        hold = system.reachable
+        for conjunct in holds:
+            hold &= self._label(conjunct)
+        settled = hold
+        for conjunct in persisting:
+            settled &= self._label(conjunct)
+        fairness = [*self._constraints, *(self._label(conjunct) for conjunct in recurring)]
+        states = ctl.eg_fair(system, settled, fairness, self._compassion)
+        pairs = f", {len(self._compassion)} compassion pairs" if self._compassion else ""
+        route = f"fair-EG[inf]({len(fairness)} fairness sets{pairs})"
+        if persisting:
+            states, route = ctl.eu(system, hold, states), f"EU({route})"
+        if eventual:
+            states, route = ctl.eu(system, hold, self._label(eventual[0]) & states), f"EU({route})"
+        return states, route
 
     def _exists_on_infinite_paths(self, path: f.X | f.U | f.R) -> tuple[Function, str]:
         """`E X φ`, `E(φ U ψ)`, `E(φ R ψ)` over infinite fair paths, by fixpoints."""
@@ -591,6 +643,17 @@ class Checker:
     def _check_agent(self, agent: str) -> None:
         if agent not in self.system.model.agent_names:
             raise UnsupportedFormula(f"unknown agent {agent!r}")
+
+
+def _is_constant(formula: f.Formula, value: bool) -> bool:
+    """`formula` is `value` written as a constant, or as the negation of the other one (as negation normal form
+    leaves `¬F φ`: `¬true R ¬φ`)."""
+    match formula:
+        case f.Const(value=constant):
+            return constant is value
+        case f.Not(operand=f.Const(value=constant)):
+            return constant is not value
+    return False
 
 
 def _flatten(kind: type, formula: f.Formula) -> list[f.Formula]:
