@@ -1,4 +1,4 @@
-"""`E ψ` for ψ a conjunction of `G a`, `G F p`, `F G q` and at most one `F b`, by one fair `EG` in which each p is
+"""`E ψ` for ψ a conjunction of `G a`, `G F p`, `F G q` and at most two `F b`, by one fair `EG` in which each p is
 one more fairness set (`Checker._fairness_shaped`), instead of the tableau: against the explicit-state oracle
 and the tableau, on generated models (with deadlocks, Fairness and Compassion) and on a hand-made one."""
 
@@ -49,7 +49,7 @@ def _conjuncts(draw: st.DrawFn, model: Model) -> f.Formula:
 @st.composite
 def _fairness_shaped_formulas(draw: st.DrawFn, model: Model) -> f.Formula:
     """`E` or `A` of a conjunction, a disjunction or an implication of such conjuncts (the `A` of one is the `E`
-    of a conjunction of the negations): some read by the route, some (two `F`s, `G F` under `E` of a
+    of a conjunction of the negations): some read by the route, some (three `F`s, `G F` under `E` of a
     disjunction) left to the tableau."""
     parts = draw(st.lists(_conjuncts(model), min_size=1, max_size=4))
     path = parts[0]
@@ -93,7 +93,9 @@ def test_the_fair_eg_route_agrees_with_the_oracle_long(case: tuple[Model, f.Form
     ("E (G !d and F p)", None, Z | P | Q, "EU(fair-EG[inf](0 fairness sets))"),
     ("E (G z and F p)", None, set(), "EU(fair-EG[inf](0 fairness sets))"),
     ("E (G (z or p or q) and F z and G F q)", None, Z, "EU(fair-EG[inf](1 fairness sets))"),
-    ("E (G F p and F p and F q)", None, Z | P | Q, "tableau("),  # two F: the tableau
+    ("E (G F p and F p and F q)", None, Z | P | Q, "F-orders(2, fair-EG[inf](1 fairness sets))"),
+    ("E (G !d and F q and F z)", None, Z, "F-orders(2, fair-EG[inf](0 fairness sets))"),  # z first, only from 0
+    ("E (F z and F p and F q)", None, Z, "tableau("),  # three F: the tableau
 ])
 def test_the_route_on_a_loop_with_a_deadlock(text: str, fairness: str | None, expected: set, route: str) -> None:
     system = build_system(loop_model(fairness))

@@ -411,16 +411,18 @@ class Checker:
         return None
 
     def _fairness_shaped(self, path: f.Formula) -> tuple[Function, str] | None:
-        """`E ψ` for ψ a conjunction of `G a`, `G F p`, `F G q` and at most one `F b` (a, p, q, b state formulas),
+        """`E ψ` for ψ a conjunction of `G a`, `G F p`, `F G q` and at most two `F b` (a, p, q, b state formulas),
         by one fair `EG` in which each p is one more fairness set, instead of a tableau product:
 
         * `E(G a ∧ G F p₁ ∧ … )       = EG_fair a`                  (the model's fairness and p₁, …)
         * `E(G a ∧ F G q ∧ G F p …)   = E[a U EG_fair(a ∧ q)]`
         * `E(G a ∧ F b ∧ …)           = E[a U (b ∧ E ψ')]`          ψ' the rest, `G a` kept
+        * `E(G a ∧ F b ∧ F c ∧ …)     = E[a U (b ∧ E(G a ∧ F c ∧ …))] ∨ E[a U (c ∧ E(G a ∧ F b ∧ …))]`
 
         `G F p` and `F G q` do not depend on a finite prefix, so a path meets them exactly when its suffix
-        from some point does; `a` missing is `true`. So `A(G F p → F q)`, whose negation is
-        `E(G F p ∧ G ¬q)`, costs one fair `EG`. None for any other ψ.
+        from some point does; the `F` goals are met in one order or the other; `a` missing is `true`. So
+        `A(G F p → F q)`, whose negation is `E(G F p ∧ G ¬q)`, costs one fair `EG`, and `A(G p ∨ G q)` one `EG`
+        and four `EU`s. None for any other ψ.
         """
         holds: list[f.Formula] = []
         recurring: list[f.Formula] = []
@@ -440,7 +442,7 @@ class Checker:
                     eventual.append(goal)
                 case _:
                     return None
-        if len(eventual) > 1:
+        if len(eventual) > 2:
             return None
         system = self.system
         hold = system.reachable
@@ -455,8 +457,14 @@ class Checker:
         route = f"fair-EG[inf]({len(fairness)} fairness sets{pairs})"
         if persisting:
             states, route = ctl.eu(system, hold, states), f"EU({route})"
-        if eventual:
-            states, route = ctl.eu(system, hold, self._label(eventual[0]) & states), f"EU({route})"
+        goals = [self._label(goal) for goal in eventual]
+        if len(goals) == 1:
+            states, route = ctl.eu(system, hold, goals[0] & states), f"EU({route})"
+        elif goals:
+            first, second = goals
+            states = (ctl.eu(system, hold, first & ctl.eu(system, hold, second & states))
+                      | ctl.eu(system, hold, second & ctl.eu(system, hold, first & states)))
+            route = f"F-orders(2, {route})"
         return states, route
 
     def _exists_on_infinite_paths(self, path: f.X | f.U | f.R) -> tuple[Function, str]:
