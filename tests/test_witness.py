@@ -268,8 +268,9 @@ def test_a_knowledge_counterexample_with_a_distinguishable_state_fails_replay() 
 
 
 @pytest.mark.parametrize(("eventually", "route"), [
-    (("bright",), "EU(fair-EG"),  # one F besides G F: decided by one fair EG (`Checker._fairness_shaped`)
-    (("bright", "dusty"), "tableau"),
+    (("bright",), "EU(fair-EG"),  # one or two F besides G F: decided by one fair EG (`Checker._fairness_shaped`)
+    (("bright", "dusty"), "F-orders(2, fair-EG"),
+    (("bright", "dusty", "on"), "tableau"),
 ])
 def test_a_general_path_formula_gets_a_fair_lasso_of_its_tableau_product(eventually: tuple[str, ...],
                                                                          route: str) -> None:
