@@ -424,26 +424,10 @@ class Checker:
         `A(G F p → F q)`, whose negation is `E(G F p ∧ G ¬q)`, costs one fair `EG`, and `A(G p ∨ G q)` one `EG`
         and four `EU`s. None for any other ψ.
         """
-        holds: list[f.Formula] = []
-        recurring: list[f.Formula] = []
-        persisting: list[f.Formula] = []
-        eventual: list[f.Formula] = []
-        for conjunct in _flatten(f.And, path):
-            match conjunct:
-                case f.R(left=never, right=f.U(left=always, right=recurs)) \
-                        if _is_constant(never, False) and _is_constant(always, True) and f.is_state_formula(recurs):
-                    recurring.append(recurs)
-                case f.R(left=never, right=hold) if _is_constant(never, False) and f.is_state_formula(hold):
-                    holds.append(hold)
-                case f.U(left=always, right=f.R(left=never, right=persists)) \
-                        if _is_constant(always, True) and _is_constant(never, False) and f.is_state_formula(persists):
-                    persisting.append(persists)
-                case f.U(left=always, right=goal) if _is_constant(always, True) and f.is_state_formula(goal):
-                    eventual.append(goal)
-                case _:
-                    return None
-        if len(eventual) > 2:
+        parts = _fairness_parts(path)
+        if parts is None:
             return None
+        holds, recurring, persisting, eventual = parts
         system = self.system
         hold = system.reachable
         for conjunct in holds:
@@ -651,6 +635,31 @@ class Checker:
     def _check_agent(self, agent: str) -> None:
         if agent not in self.system.model.agent_names:
             raise UnsupportedFormula(f"unknown agent {agent!r}")
+
+
+def _fairness_parts(path: f.Formula) -> tuple[list[f.Formula], ...] | None:
+    """The state formulas a, p, q, b of `path` as a conjunction of `G a`, `G F p`, `F G q` and at most two `F b`
+    (in negation normal form: `false R a`, `false R (true U p)`, `true U (false R q)`, `true U b`), as four
+    lists; None for any other path formula."""
+    holds: list[f.Formula] = []
+    recurring: list[f.Formula] = []
+    persisting: list[f.Formula] = []
+    eventual: list[f.Formula] = []
+    for conjunct in _flatten(f.And, path):
+        match conjunct:
+            case f.R(left=never, right=f.U(left=always, right=recurs)) \
+                    if _is_constant(never, False) and _is_constant(always, True) and f.is_state_formula(recurs):
+                recurring.append(recurs)
+            case f.R(left=never, right=hold) if _is_constant(never, False) and f.is_state_formula(hold):
+                holds.append(hold)
+            case f.U(left=always, right=f.R(left=never, right=persists)) \
+                    if _is_constant(always, True) and _is_constant(never, False) and f.is_state_formula(persists):
+                persisting.append(persists)
+            case f.U(left=always, right=goal) if _is_constant(always, True) and f.is_state_formula(goal):
+                eventual.append(goal)
+            case _:
+                return None
+    return None if len(eventual) > 2 else (holds, recurring, persisting, eventual)
 
 
 def _is_constant(formula: f.Formula, value: bool) -> bool:
