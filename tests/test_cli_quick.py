@@ -52,6 +52,7 @@ ORDINARY_LINES = [
      "--timeout", "2.5", "--strategies", "uniform-pooled", "--engine", "sat", "--bound", "0"],
     ["check", "--reorder", "--deadlock", "--lint", "--full-states", "--dot", "t.dot", "--html", "r.html", "-"],
     ["check", MODEL, "--cluster-size=7", "--timeout=0.5", "--quiet"],
+    ["check", "./models//m.ispl", "--dot", "./out/t.dot", "--html=r.html"],  # file names as typed, both readers
 ]
 
 
@@ -60,6 +61,7 @@ def test_ordinary_lines_are_read_quickly_as_typer_reads_them(arguments, monkeypa
     quick = read_check_line(arguments)
     assert quick is not None
     assert quick == typer_values(arguments, monkeypatch)
+    assert all(type(quick[name]) is str for name in ("model_file", "dot_file", "html_file") if quick[name] is not None)
 
 
 DECLINED_LINES = [

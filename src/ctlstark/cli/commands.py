@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, List, Optional
 from typing import TypeVar
 
+import click
 import typer
 
 from ..version import VERSION
@@ -214,10 +215,14 @@ def main_options(
 
 
 def _typer_parameter(option: CommandOption) -> Any:
-    """`typer.Argument` or `typer.Option` for one parameter of the table."""
-    if not option.names:
-        return typer.Argument(option.default, metavar=option.metavar, help=option.help)
+    """`typer.Argument` or `typer.Option` for one parameter of the table. A file name is click's `Path` giving
+    the text as typed (`path_type=str`): file names are completed, and `./m.ispl` stays `./m.ispl`, as the
+    quick reader gives it."""
     settings: dict[str, Any] = {}
+    if option.kind is FilePath:
+        settings["click_type"] = click.Path(path_type=str)
+    if not option.names:
+        return typer.Argument(option.default, metavar=option.metavar, help=option.help, **settings)
     if option.minimum is not None:
         settings["min"] = option.minimum
     if isinstance(option.kind, type) and issubclass(option.kind, enum.Enum):
@@ -240,7 +245,7 @@ def _usage_error_on_value_error(convert: Callable[[str], Any], name: str) -> Cal
 def _typer_annotation(option: CommandOption) -> Any:
     """The parameter's type as typer reads it: `Optional[List[kind]]` for a repeatable option, `Optional[kind]`
     when the default is None, else `kind`."""
-    kind = Path if option.kind is FilePath else option.kind
+    kind = str if option.kind is FilePath else option.kind
     kind = List[kind] if option.repeatable else kind
     return Optional[kind] if option.default is None else kind
 
@@ -267,7 +272,7 @@ def check_command(**values: Any) -> None:
     5 no formula to check, 6 verdicts printed but the --dot or --html file not written, 70
     internal error, 130 interrupted.
     """
-    run_check(**{name: str(value) if isinstance(value, Path) else value for name, value in values.items()})
+    run_check(**values)
 
 
 @app.command("info", cls=_Command)

@@ -22,8 +22,8 @@ REQUIRED = ...  # the default of an argument that must be given
 
 
 class FilePath(str):
-    """The kind of a parameter that names a file: typer reads it as a `pathlib.Path` (and completes file
-    names), the command receives its text (`str`), and a check need not import pathlib."""
+    """The kind of a parameter that names a file: typer reads it with click's `Path` type (and completes file
+    names), the command receives the text as typed (`str`), and a check need not import pathlib."""
 
 
 class VariableOrder(str, enum.Enum):
