@@ -253,10 +253,11 @@ def _typer_annotation(option: CommandOption) -> Any:
 def _takes(options: tuple[CommandOption, ...]) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """Decorator: the command takes `options` as keyword parameters; typer reads them off this signature."""
     def decorate(command: Callable[..., None]) -> Callable[..., None]:
+        annotations = {option.name: _typer_annotation(option) for option in options}
         command.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
             inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=_typer_parameter(option),
-                              annotation=_typer_annotation(option)) for option in options])
-        command.__annotations__ = {option.name: _typer_annotation(option) for option in options}
+                              annotation=annotations[option.name]) for option in options])
+        command.__annotations__ = annotations
         return command
     return decorate
 

@@ -56,10 +56,12 @@ class CommandOption:
     """One parameter of a command: a positional argument when `names` is empty, else an option.
 
     `kind` is the type of one value (`bool` for a flag, an `Enum` for a choice, matched
-    without regard to case); typer reads the parameter as `Optional[kind]` when the default
-    is None, and as `Optional[List[kind]]` when `repeatable`. (Written without `typing`,
-    which a check never imports.) `names` of a flag may be one `--on/--off` pair. `convert` turns the text given into the value the command receives (a
-    `ValueError` says why the text is wrong); `minimum` bounds a number from below.
+    without regard to case, `FilePath` for a file name); typer reads the parameter as
+    `Optional[kind]` when the default is None and as `Optional[List[kind]]` when
+    `repeatable` (written so, not with `typing`, which a check never imports). `names` of a
+    flag may be one `--on/--off` pair. `convert` turns the text given into the value the
+    command receives (a `ValueError` says why the text is wrong); `minimum` bounds a number
+    from below.
     """
 
     name: str

@@ -6,8 +6,7 @@ time it reads anything from it the real module is imported and answers from then
 Afterwards the stand-ins leave `sys.modules`, so any other import gets the real module.
 Its uses (docs/performance.md, "Start-up"): `dataclasses` imports `inspect` (with `ast`,
 `dis`, `tokenize`: 136 classes made) to sign undocumented classes, which ctlstark's never
-are; `pathlib` takes a function from `urllib.parse` (its stand-in hands out one that
-imports the module when called); `dd.cudd` imports dd's file dumps, its text parser and its
+are; `dd.cudd` imports dd's file dumps, its text parser and its
 pure-Python BDDs, and `logging`, whose stand-in gives loggers that load it only when a
 record could be shown; dd also imports `typing`, only to write annotations and type
 aliases while it is imported, and the stand-in gives it annotation forms then
@@ -67,26 +66,6 @@ class _QuietLogger:
 
 def _dropped(*args: Any, **kwargs: Any) -> None:
     """A `debug` or `info` record no handler would take (see `_QuietLogger`)."""
-
-
-class _UrlParseLoadedOnFirstUse(_LoadedOnFirstUse):
-    """Stands in for `urllib.parse`, of which `pathlib` takes `quote_from_bytes` at its import (for
-    `Path.as_uri`): that name is a function that loads the module when called."""
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "quote_from_bytes":
-            return _loaded_when_called(self.__name__, name)
-        if name == "__path__":  # asked by `from … import`: a module, not a package
-            raise AttributeError(name)
-        return super().__getattr__(name)
-
-
-def _loaded_when_called(module: str, name: str) -> Callable[..., Any]:
-    """A function that imports `module` and calls its `name`."""
-    def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(importlib.import_module(module), name)(*args, **kwargs)
-    call.__name__ = call.__qualname__ = name
-    return call
 
 
 class _TypingForAnnotations(_LoadedOnFirstUse):
@@ -164,8 +143,7 @@ def _form_arguments(form: Any) -> tuple[Any, ...]:
     return form.arguments if isinstance(form, _AnnotationForm) else ()
 
 
-_STAND_INS = {"logging": _LoggingLoadedOnFirstUse, "urllib.parse": _UrlParseLoadedOnFirstUse,
-              "typing": _TypingForAnnotations}
+_STAND_INS = {"logging": _LoggingLoadedOnFirstUse, "typing": _TypingForAnnotations}
 
 
 @contextlib.contextmanager
