@@ -25,7 +25,8 @@ def path_nnf(path: Formula) -> Formula:
     `F a` becomes `true U a`, `G a` becomes `false R a`, `a W b` becomes
     `b R (a or b)`; implications and equivalences are expanded; negations are
     pushed down to state-formula leaves (which are kept whole: a negated state
-    formula is a state formula). State subformulas are left untouched.
+    formula is a state formula; a negated constant is the other one, so `¬F a` is
+    `false R ¬a`, which the fixpoint routes read as `G ¬a`). State subformulas are left untouched.
     """
     return _nnf(path, negated=False)
 
@@ -33,6 +34,8 @@ def path_nnf(path: Formula) -> Formula:
 def _nnf(formula: Formula, negated: bool) -> Formula:
     if is_state_formula(formula):
         if negated:
+            if isinstance(formula, Const):
+                return Const(not formula.value, pos=formula.pos)
             return formula.operand if isinstance(formula, Not) else Not(formula)
         return formula
     match formula:

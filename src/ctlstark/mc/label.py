@@ -647,30 +647,19 @@ def _fairness_parts(path: f.Formula) -> tuple[list[f.Formula], ...] | None:
     eventual: list[f.Formula] = []
     for conjunct in _flatten(f.And, path):
         match conjunct:
-            case f.R(left=never, right=f.U(left=always, right=recurs)) \
-                    if _is_constant(never, False) and _is_constant(always, True) and f.is_state_formula(recurs):
+            case f.R(left=f.Const(value=False), right=f.U(left=f.Const(value=True), right=recurs)) \
+                    if f.is_state_formula(recurs):
                 recurring.append(recurs)
-            case f.R(left=never, right=hold) if _is_constant(never, False) and f.is_state_formula(hold):
+            case f.R(left=f.Const(value=False), right=hold) if f.is_state_formula(hold):
                 holds.append(hold)
-            case f.U(left=always, right=f.R(left=never, right=persists)) \
-                    if _is_constant(always, True) and _is_constant(never, False) and f.is_state_formula(persists):
+            case f.U(left=f.Const(value=True), right=f.R(left=f.Const(value=False), right=persists)) \
+                    if f.is_state_formula(persists):
                 persisting.append(persists)
-            case f.U(left=always, right=goal) if _is_constant(always, True) and f.is_state_formula(goal):
+            case f.U(left=f.Const(value=True), right=goal) if f.is_state_formula(goal):
                 eventual.append(goal)
             case _:
                 return None
     return None if len(eventual) > 2 else (holds, recurring, persisting, eventual)
-
-
-def _is_constant(formula: f.Formula, value: bool) -> bool:
-    """`formula` is `value` written as a constant, or as the negation of the other one (as negation normal form
-    leaves `¬F φ`: `¬true R ¬φ`)."""
-    match formula:
-        case f.Const(value=constant):
-            return constant is value
-        case f.Not(operand=f.Const(value=constant)):
-            return constant is not value
-    return False
 
 
 def _flatten(kind: type, formula: f.Formula) -> list[f.Formula]:
