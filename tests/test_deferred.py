@@ -177,15 +177,18 @@ try:
     main()
 except SystemExit as end:
     import dd._abc
-    print(end.code, "typing" in sys.modules, "pathlib" in sys.modules, sorted(dd._abc.BDD_OPERATOR_SYMBOLS),
-          file=sys.stderr)
+    from ctlstark.runtime import pattern_codes, patterns
+    print(end.code, "typing" in sys.modules, "pathlib" in sys.modules,
+          pattern_codes.INTERPRETER == patterns.interpreter(), "re" in sys.modules, "enum" in sys.modules,
+          "copy" in sys.modules, sorted(dd._abc.BDD_OPERATOR_SYMBOLS), file=sys.stderr)
 """
 
 
 def test_a_check_imports_neither_typing_nor_pathlib_and_dd_reads_its_operators_as_with_typing():
     """A check never imports `typing` (dd imports it for annotations only) or `pathlib` (file names stay
     strings); dd's own tables of operator symbols, read off `Literal` aliases, are the ones it makes with the
-    real `typing`."""
+    real `typing`. On the Python its patterns are precompiled for, it imports neither `re` nor `enum` (nor
+    `copy`, which `dataclasses` imports for `asdict`)."""
     import subprocess
 
     import dd._abc
@@ -193,7 +196,10 @@ def test_a_check_imports_neither_typing_nor_pathlib_and_dd_reads_its_operators_a
     model = str(Path(__file__).resolve().parents[1] / "ispl_examples" / "card_game.ispl")
     run = subprocess.run(_without_site(["-c", _CHECK_SCRIPT, model]), capture_output=True, text=True, timeout=120,
                          env=_module_path_environment())
-    code, imported_typing, imported_pathlib, symbols = run.stderr.splitlines()[-1].split(" ", 3)
+    code, imported_typing, imported_pathlib, precompiled, imported_re, imported_enum, imported_copy, symbols = \
+        run.stderr.splitlines()[-1].split(" ", 7)
     assert code in ("0", "1")
-    assert (imported_typing, imported_pathlib) == ("False", "False")
+    assert (imported_typing, imported_pathlib, imported_copy) == ("False", "False", "False")
+    if precompiled == "True":
+        assert (imported_re, imported_enum) == ("False", "False")
     assert symbols == str(sorted(dd._abc.BDD_OPERATOR_SYMBOLS))

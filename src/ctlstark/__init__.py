@@ -13,10 +13,11 @@ import importlib as _importlib
 
 from .runtime.deferred import deferred as _deferred
 
-# Imported first, with a stand-in for a module it imports for something ctlstark never asks of it
-# (runtime/deferred.py): dataclasses signs undocumented classes with `inspect` (ctlstark's are documented).
+# Imported first, with stand-ins for modules it imports for something a check never asks of it
+# (runtime/deferred.py): dataclasses signs undocumented classes with `inspect` (ctlstark's are documented),
+# copies with `copy` in `asdict`, and compiles one pattern with `re` (precompiled: runtime/patterns.py).
 # A check imports no pathlib either: file names stay strings (`cli.options.FilePath`).
-with _deferred(("inspect",)):
+with _deferred(("inspect", "copy", "re")):
     _importlib.import_module("dataclasses")
 
 from .api import (CheckOptions, CheckReport, FormulaResult, check, check_with, load_model, load_model_text,

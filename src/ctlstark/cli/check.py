@@ -20,12 +20,11 @@ from ..runtime.stack import run_on_deep_stack
 from .common import (EXIT_ALL_TRUE, EXIT_INTERRUPTED, EXIT_NOT_CHECKED, EXIT_NOTHING_CHECKED, EXIT_OUTPUT_NOT_WRITTEN,
                      EXIT_SOME_FALSE, EXIT_TIME_LIMIT, echo, input_errors_reported, json_text, read_model, source_name,
                      start_up_done)
-from .options import Engine, StrategySemantics, VariableOrder
 
 
 def run_check(*, model_file: str, formula: list[str] | None, only: bool, as_json: bool, deadlock: bool,
-              reorder: bool | None, order: VariableOrder, cluster_size: int, strategies: StrategySemantics,
-              stats: bool, engine: Engine, bound: int, witness: bool, dot_file: str | None, html_file: str | None,
+              reorder: bool | None, order: str, cluster_size: int, strategies: str,
+              stats: bool, engine: str, bound: int, witness: bool, dot_file: str | None, html_file: str | None,
               full_states: bool, quiet: bool, max_memory: int | None, timeout: float | None, reproducible: bool,
               lint: bool) -> None:
     """Check every formula of `model_file` (and each `formula`), print the report; ends with `SystemExit(status)`.
@@ -36,9 +35,9 @@ def run_check(*, model_file: str, formula: list[str] | None, only: bool, as_json
         try:
             traces_wanted = witness or dot_file is not None or html_file is not None
             options = CheckOptions(file_formulae=not only, deadlock=deadlock, witness=traces_wanted, lint=lint,
-                                   reorder=reorder, order=order.value, cluster_size=cluster_size,
+                                   reorder=reorder, order=order, cluster_size=cluster_size,
                                    max_memory=max_memory, timeout=timeout,
-                                   strategies=strategies.value, engine=engine.value, bound=bound)
+                                   strategies=strategies, engine=engine, bound=bound)
             output = _ReportOutput(as_json=as_json, stats=stats, witness=witness, dot_file=dot_file,
                                    reproducible=reproducible, full_states=full_states, html_file=html_file)
             progress = TerminalProgress() if TerminalProgress.wanted(quiet) else None

@@ -28,7 +28,7 @@ from ..model import Model
 from .check import run_check
 from .common import (EXIT_ALL_TRUE, EXIT_INPUT_ERROR, EXIT_NOT_CHECKED, EXIT_SOME_FALSE, input_errors_reported,
                      json_text, read_model, reads_stdin, source_name)
-from .options import CHECK_OPTIONS, CommandOption, Engine, FilePath
+from .options import CHECK_OPTIONS, ENGINES, Choice, CommandOption, FilePath
 
 if TYPE_CHECKING:
     from ..tools.simulate import Simulator, Start
@@ -199,6 +199,21 @@ app = typer.Typer(
 )
 
 
+_CHOICE_ENUMS: dict[str, type[enum.Enum]] = {}
+
+
+def _choice_enum(choice: Choice) -> type[enum.Enum]:
+    """The `Enum` typer reads a `Choice` as: one member per word (named with `_` for `-`), its value the word;
+    made once per choice, so that typer's parameter and the command's annotation are the same class."""
+    if choice.name not in _CHOICE_ENUMS:
+        members = [(word.replace("-", "_"), word) for word in choice.words]
+        _CHOICE_ENUMS[choice.name] = enum.Enum(choice.name, members, type=str)  # type: ignore[misc]
+    return _CHOICE_ENUMS[choice.name]
+
+
+Engine = _choice_enum(ENGINES)
+
+
 def _version_callback(value: bool) -> None:
     if value:
         typer.echo(f"ctlstark {VERSION}")
@@ -223,13 +238,14 @@ def _typer_parameter(option: CommandOption) -> Any:
         settings["click_type"] = click.Path(path_type=str)
     if not option.names:
         return typer.Argument(option.default, metavar=option.metavar, help=option.help, **settings)
+    default = _choice_enum(option.kind)(option.default) if isinstance(option.kind, Choice) else option.default
     if option.minimum is not None:
         settings["min"] = option.minimum
-    if isinstance(option.kind, type) and issubclass(option.kind, enum.Enum):
+    if isinstance(option.kind, Choice):
         settings["case_sensitive"] = False
     if option.convert is not None:
         settings["parser"] = _usage_error_on_value_error(option.convert, option.names[0])
-    return typer.Option(option.default, *option.names, metavar=option.metavar, help=option.help, **settings)
+    return typer.Option(default, *option.names, metavar=option.metavar, help=option.help, **settings)
 
 
 def _usage_error_on_value_error(convert: Callable[[str], Any], name: str) -> Callable[[str], Any]:
@@ -246,6 +262,8 @@ def _typer_annotation(option: CommandOption) -> Any:
     """The parameter's type as typer reads it: `Optional[List[kind]]` for a repeatable option, `Optional[kind]`
     when the default is None, else `kind`."""
     kind = str if option.kind is FilePath else option.kind
+    if isinstance(kind, Choice):
+        kind = _choice_enum(kind)
     kind = List[kind] if option.repeatable else kind
     return Optional[kind] if option.default is None else kind
 
@@ -273,7 +291,7 @@ def check_command(**values: Any) -> None:
     5 no formula to check, 6 verdicts printed but the --dot or --html file not written, 70
     internal error, 130 interrupted.
     """
-    run_check(**values)
+    run_check(**{name: value.value if isinstance(value, enum.Enum) else value for name, value in values.items()})
 
 
 @app.command("info", cls=_Command)

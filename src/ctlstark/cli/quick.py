@@ -13,12 +13,11 @@ parsers, it either gives exactly what the full reader gives or gives nothing;
 
 from __future__ import annotations
 
-import enum
 import math
 import os
 from collections.abc import Sequence
 
-from .options import CHECK_OPTIONS, REQUIRED, CommandOption, FilePath
+from .options import CHECK_OPTIONS, REQUIRED, Choice, CommandOption, FilePath
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -112,8 +111,8 @@ def _value(option: CommandOption, text: str) -> Any:
         return text
     if kind is FilePath:
         return text or None
-    if isinstance(kind, type) and issubclass(kind, enum.Enum):
-        return next((member for member in kind if member.value == text), None)
+    if isinstance(kind, Choice):
+        return text if text in kind.words else None
     if kind is int or kind is float:
         try:
             number = kind(text)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 from collections.abc import Iterator
 
 
 from ..errors import Diagnostic, IsplError, ResourceExhausted, deep_recursion, read_source
 from ..model import FormulaEntry, FormulaMode, Model
+from ..runtime import patterns
 from ..runtime.stack import deep_stack
 from .parser import parse_formula_syntax, parse_model_syntax
 from .resolve import resolve_formula, resolve_model
@@ -26,7 +26,7 @@ MAX_FORMULA_CHARACTERS = 2_000_000
 """The longest `Formulae` section (or `--formula`) read: parsing costs about 9 KB of memory
 and 0.2 ms per character-dense subformula, so 2 MB of formulas take about 0.5 GB and 10 s.
 A generated formula that repeats a subformula a million times (34 MB) took 24 GB."""
-_FORMULAE_HEADER = re.compile(r"^[ \t]*Formulae\b", re.MULTILINE)
+_FORMULAE_HEADER = patterns.compile(r"^[ \t]*Formulae\b", patterns.MULTILINE)
 
 
 def load_model(path: str | os.PathLike[str]) -> Model:

@@ -57,11 +57,11 @@ Declined by design (None, and lark decides):
 from __future__ import annotations
 
 import gc
-import re
 from bisect import bisect_left
 from itertools import accumulate, repeat
 
 from ..errors import Diagnostic
+from ..runtime import patterns
 from . import syntax as sx
 
 __all__ = ["parse_model_fast"]
@@ -72,7 +72,7 @@ __all__ = ["parse_model_fast"]
 # one-character symbol, or a character lark rejects, which no rule below accepts). Splitting a line
 # by it leaves the blanks between the tokens. The common one-character symbols come first: the
 # regular expression engine tries the alternatives in order. Comments are cut off each line first.
-_TOKEN = re.compile(r"([()=;,:{}!&|~+*/^]|[A-Za-z][A-Za-z0-9_]*|[0-9]+|\.\.|<>|<=|>=|[^ \t\r\f])")
+_TOKEN = patterns.compile(r"([()=;,:{}!&|~+*/^]|[A-Za-z][A-Za-z0-9_]*|[0-9]+|\.\.|<>|<=|>=|[^ \t\r\f])")
 
 _END = "\x00end-of-input"  # a sentinel no token can equal; three of them end the token list
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")  # not `string`'s: its import

@@ -34,12 +34,12 @@ characters outside the formula syntax, and nesting deeper than the recursion lim
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from ..errors import Diagnostic
 from ..logic import formula as fm
 from ..logic.formula import Formula
+from ..runtime import patterns
 from . import syntax as sx
 from .entries import CTL_QUANTIFIERS, GROUP_MODALITIES, TEMPORAL, EntryBuilder
 from .fastparse import _DIGITS, _END, _LETTERS, _MOST_DIGITS, _RESERVED, _Decline  # shared by both fast parsers
@@ -47,10 +47,10 @@ from .fastparse import _DIGITS, _END, _LETTERS, _MOST_DIGITS, _RESERVED, _Declin
 __all__ = ["parse_tail_fast", "parse_formula_fast"]
 
 # Blanks and comments (group 1 unset), or one token: a word, a number, `<->`, `->`, any other character.
-_TOKEN = re.compile(r"[ \t\r\n\f]+|--[^\n]*|([A-Za-z][A-Za-z0-9_]*|[0-9]+|<->|->|.)", re.DOTALL)
-_DIALECT_ENTRY = re.compile(r"(?:[^;\-]|-(?!-)|--[^\n]*)*")  # grammar.lark's LTL_ENTRY after `LTL`
-_WORD_CHARACTER = re.compile(r"\w")  # Unicode's, as the `\b` of LTL_ENTRY sees it: `LTLé` is no entry there
-_OPEN_PAREN_AHEAD = re.compile(r"\s*\(")
+_TOKEN = patterns.compile(r"[ \t\r\n\f]+|--[^\n]*|([A-Za-z][A-Za-z0-9_]*|[0-9]+|<->|->|.)", patterns.DOTALL)
+_DIALECT_ENTRY = patterns.compile(r"(?:[^;\-]|-(?!-)|--[^\n]*)*")  # grammar.lark's LTL_ENTRY after `LTL`
+_WORD_CHARACTER = patterns.compile(r"\w")  # Unicode's, as the `\b` of LTL_ENTRY sees it: `LTLé` is no entry there
+_OPEN_PAREN_AHEAD = patterns.compile(r"\s*\(")
 
 _QUANTIFIERS = frozenset(CTL_QUANTIFIERS)
 _CTL_OPERATORS = frozenset(q + t for q in CTL_QUANTIFIERS for t in TEMPORAL)

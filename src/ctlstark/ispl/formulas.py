@@ -14,7 +14,7 @@ that a formula is a state formula, with a hint when it is not.
 
 from __future__ import annotations
 
-import re
+from ..runtime import patterns
 from functools import lru_cache
 
 from ..errors import Diagnostic, source_line_of
@@ -39,7 +39,7 @@ _SYMBOLS = {
     "->": "IMPLIES", "<->": "IFF", "(": "LB", ")": "RB", "<": "LT", ">": "GT", ",": "COMMA",
     ".": "DOT", "!": "NOT", "=": "EQ",
 }
-_TOKEN_RE = re.compile(
+_TOKEN_RE = patterns.compile(
     r"(?P<space>[ \t\r\f]+)|(?P<newline>\n)|(?P<comment>--[^\n]*)"
     r"|(?P<word>[A-Za-z][A-Za-z0-9_]*)|(?P<symbol><->|->|[()<>,.!=])|(?P<other>.)"
 )

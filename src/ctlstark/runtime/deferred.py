@@ -6,7 +6,8 @@ time it reads anything from it the real module is imported and answers from then
 Afterwards the stand-ins leave `sys.modules`, so any other import gets the real module.
 Its uses (docs/performance.md, "Start-up"): `dataclasses` imports `inspect` (with `ast`,
 `dis`, `tokenize`: 136 classes made) to sign undocumented classes, which ctlstark's never
-are; `dd.cudd` imports dd's file dumps, its text parser and its
+are, `copy` for `asdict`, and `re` (with `enum`) to compile one pattern, which the stand-in
+takes from ctlstark's precompiled ones (`_RegexFromPrecompiled`); `dd.cudd` imports dd's file dumps, its text parser and its
 pure-Python BDDs, and `logging`, whose stand-in gives loggers that load it only when a
 record could be shown; dd also imports `typing`, only to write annotations and type
 aliases while it is imported, and the stand-in gives it annotation forms then
@@ -143,7 +144,21 @@ def _form_arguments(form: Any) -> tuple[Any, ...]:
     return form.arguments if isinstance(form, _AnnotationForm) else ()
 
 
-_STAND_INS = {"logging": _LoggingLoadedOnFirstUse, "typing": _TypingForAnnotations}
+class _RegexFromPrecompiled(_LoadedOnFirstUse):
+    """Stands in for `re` in a library that compiles a pattern while it is imported and uses `re` for nothing
+    else a check needs (`dataclasses`: the pattern with which it reads string annotations, which ctlstark's
+    records read themselves). Then `compile` is `patterns.compile`, which needs no `re` when the pattern is
+    precompiled; any other name, and every name after the import, loads `re`."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "compile" and sys.modules.get(self.__name__) is self:
+            from .patterns import compile as compile_precompiled
+
+            return compile_precompiled
+        return super().__getattr__(name)
+
+
+_STAND_INS = {"logging": _LoggingLoadedOnFirstUse, "typing": _TypingForAnnotations, "re": _RegexFromPrecompiled}
 
 
 @contextlib.contextmanager

@@ -16,17 +16,17 @@ formulas. Code that catches the stop to report partial results calls
 from __future__ import annotations
 
 import contextlib
-import re
 import threading
 from collections.abc import Iterator
 from dataclasses import field
 
 from ..errors import TimeLimitReached
+from . import patterns
 from .records import record
 from .stack import acknowledge_forwarded_stop, raise_in_thread, silence_lost_stops
 
 _RETRY_SECONDS = 0.1
-_SIZE = r"^\s*(\d+(?:\.\d+)?)\s*([KMGT]?)(?:i?B)?\s*$"  # compiled when a size is read: 1–3 ms at start-up
+_SIZE = r"^\s*(\d+(?:\.\d+)?)\s*([KMGT]?)(?:i?B)?\s*$"  # compiled when a size is read
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
 
@@ -47,7 +47,7 @@ _active = threading.local()  # .limits: the `_Limit`s entered by this thread, in
 
 def parse_size(text: str) -> int:
     """Bytes from `512M`, `2G`, `1.5GiB`, `1048576` (binary units); ValueError when malformed or zero."""
-    match = re.match(_SIZE, text, re.IGNORECASE)
+    match = patterns.compile(_SIZE, patterns.IGNORECASE).match(text)
     if match is None:
         raise ValueError(f"not a memory size: {text!r} (examples: 512M, 2G, 1048576)")
     size = int(float(match.group(1)) * _UNITS[match.group(2).upper()])
