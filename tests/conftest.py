@@ -11,7 +11,18 @@ a lot.
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, settings
+import os
+
+# Frozen records refuse assignment in the tests' own processes (runtime/records.py reads this when it is first
+# imported; unchecked otherwise, for speed). The processes the tests start (`ctlstark check …`) run as a
+# user's do, unchecked.
+os.environ["CTLSTARK_CHECK_FROZEN"] = "1"
+from ctlstark.runtime import records  # noqa: E402
+
+del os.environ["CTLSTARK_CHECK_FROZEN"]
+assert records.CHECK_FROZEN
+
+from hypothesis import HealthCheck, settings  # noqa: E402
 
 _RELAXED = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                                       HealthCheck.filter_too_much])

@@ -221,11 +221,36 @@ def test_every_ctlstark_record_has_its_methods_compiled_ahead_of_time():
     assert not missing, f"{len(missing)} record(s) changed: run `python -m ctlstark.precompile`"
 
 
-def test_a_ctlstark_record_uses_the_precompiled_methods_and_a_new_one_compiles_its_own():
-    from ctlstark.logic.formula import And, Prop
+_UNCHECKED_SCRIPT = """
+from ctlstark.logic.formula import And, Prop
+formula = And(Prop("p"), Prop("q"))
+formula.left = Prop("r")  # a contract broken, unchecked
+print(type(formula).__init__.__code__.co_filename.endswith("record_methods.py"), formula.left.name)
+"""
 
+
+def test_unchecked_a_ctlstark_record_uses_the_precompiled_methods_and_assigns_its_fields():
+    """Without `CTLSTARK_CHECK_FROZEN` (a check's own process), a frozen record is a plain class with the
+    precompiled `__init__`, and nothing refuses an assignment."""
+    import os
+    import subprocess
+    import sys
+
+    environment = {key: value for key, value in os.environ.items() if key != "CTLSTARK_CHECK_FROZEN"}
+    run = subprocess.run([sys.executable, "-c", _UNCHECKED_SCRIPT], capture_output=True, text=True, check=True,
+                         env=environment, timeout=120)
+    assert run.stdout.split() == ["True", "r"]
+
+
+def test_checked_a_ctlstark_record_refuses_assignment_and_a_new_record_compiles_its_own():
+    from ctlstark.logic.formula import And, Prop
+    from ctlstark.runtime import records
+
+    assert records.CHECK_FROZEN  # tests/conftest.py
     formula = And(Prop("p"), Prop("q"))
-    assert type(formula).__init__.__code__.co_filename.endswith("record_methods.py")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        formula.left = Prop("r")
+    assert type(formula).__init__.__code__.co_filename == "<string>"  # set past `__setattr__`: not precompiled
     assert Compiled("a").__class__.__init__.__code__.co_filename == "<string>"
 
 

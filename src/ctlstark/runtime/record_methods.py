@@ -22,14 +22,14 @@ MAKERS["def _methods(_MISSING, _default_acknowledged, _default_expired, _factory
 
 def _methods(_MISSING, _default_action_bits, _default_compassion, _set):
     def __init__(self, system, satisfied, fair, fairness, obligations, preimage, action_bits=_default_action_bits, compassion=_default_compassion):
-        _set(self, 'system', system)
-        _set(self, 'satisfied', satisfied)
-        _set(self, 'fair', fair)
-        _set(self, 'fairness', fairness)
-        _set(self, 'obligations', obligations)
-        _set(self, 'preimage', preimage)
-        _set(self, 'action_bits', action_bits)
-        _set(self, 'compassion', compassion)
+        self.system = system
+        self.satisfied = satisfied
+        self.fair = fair
+        self.fairness = fairness
+        self.obligations = obligations
+        self.preimage = preimage
+        self.action_bits = action_bits
+        self.compassion = compassion
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.system,self.satisfied,self.fair,self.fairness,self.obligations,self.preimage,self.action_bits,self.compassion,) == (other.system,other.satisfied,other.fair,other.fairness,other.obligations,other.preimage,other.action_bits,other.compassion,)
@@ -39,7 +39,7 @@ def _methods(_MISSING, _default_action_bits, _default_compassion, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_action_bits, _default_compassion, _set):\n    def __init__(self, system, satisfied, fair, fairness, obligations, preimage, action_bits=_default_action_bits, compassion=_default_compassion):\n        _set(self, 'system', system)\n        _set(self, 'satisfied', satisfied)\n        _set(self, 'fair', fair)\n        _set(self, 'fairness', fairness)\n        _set(self, 'obligations', obligations)\n        _set(self, 'preimage', preimage)\n        _set(self, 'action_bits', action_bits)\n        _set(self, 'compassion', compassion)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.system,self.satisfied,self.fair,self.fairness,self.obligations,self.preimage,self.action_bits,self.compassion,) == (other.system,other.satisfied,other.fair,other.fairness,other.obligations,other.preimage,other.action_bits,other.compassion,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.system,self.satisfied,self.fair,self.fairness,self.obligations,self.preimage,self.action_bits,self.compassion,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_action_bits, _default_compassion, _set):\n    def __init__(self, system, satisfied, fair, fairness, obligations, preimage, action_bits=_default_action_bits, compassion=_default_compassion):\n        self.system = system\n        self.satisfied = satisfied\n        self.fair = fair\n        self.fairness = fairness\n        self.obligations = obligations\n        self.preimage = preimage\n        self.action_bits = action_bits\n        self.compassion = compassion\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.system,self.satisfied,self.fair,self.fairness,self.obligations,self.preimage,self.action_bits,self.compassion,) == (other.system,other.satisfied,other.fair,other.fairness,other.obligations,other.preimage,other.action_bits,other.compassion,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.system,self.satisfied,self.fair,self.fairness,self.obligations,self.preimage,self.action_bits,self.compassion,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_actions, _default_bare_hint, _default_qualified, _factory_bare, _set):
@@ -61,9 +61,9 @@ MAKERS["def _methods(_MISSING, _default_actions, _default_bare_hint, _default_qu
 
 def _methods(_MISSING, _default_actions, _set):
     def __init__(self, prefix, loop, actions=_default_actions):
-        _set(self, 'prefix', prefix)
-        _set(self, 'loop', loop)
-        _set(self, 'actions', actions)
+        self.prefix = prefix
+        self.loop = loop
+        self.actions = actions
         self.__post_init__()
     def __eq__(self, other):
         if other.__class__ is self.__class__:
@@ -74,18 +74,18 @@ def _methods(_MISSING, _default_actions, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_actions, _set):\n    def __init__(self, prefix, loop, actions=_default_actions):\n        _set(self, 'prefix', prefix)\n        _set(self, 'loop', loop)\n        _set(self, 'actions', actions)\n        self.__post_init__()\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.prefix,self.loop,self.actions,) == (other.prefix,other.loop,other.actions,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.prefix,self.loop,self.actions,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_actions, _set):\n    def __init__(self, prefix, loop, actions=_default_actions):\n        self.prefix = prefix\n        self.loop = loop\n        self.actions = actions\n        self.__post_init__()\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.prefix,self.loop,self.actions,) == (other.prefix,other.loop,other.actions,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.prefix,self.loop,self.actions,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_as_json, _default_dot_file, _default_full_states, _default_html_file, _default_reproducible, _default_stats, _default_witness, _set):
     def __init__(self, as_json=_default_as_json, stats=_default_stats, witness=_default_witness, dot_file=_default_dot_file, reproducible=_default_reproducible, full_states=_default_full_states, html_file=_default_html_file):
-        _set(self, 'as_json', as_json)
-        _set(self, 'stats', stats)
-        _set(self, 'witness', witness)
-        _set(self, 'dot_file', dot_file)
-        _set(self, 'reproducible', reproducible)
-        _set(self, 'full_states', full_states)
-        _set(self, 'html_file', html_file)
+        self.as_json = as_json
+        self.stats = stats
+        self.witness = witness
+        self.dot_file = dot_file
+        self.reproducible = reproducible
+        self.full_states = full_states
+        self.html_file = html_file
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.as_json,self.stats,self.witness,self.dot_file,self.reproducible,self.full_states,self.html_file,) == (other.as_json,other.stats,other.witness,other.dot_file,other.reproducible,other.full_states,other.html_file,)
@@ -95,7 +95,7 @@ def _methods(_MISSING, _default_as_json, _default_dot_file, _default_full_states
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_as_json, _default_dot_file, _default_full_states, _default_html_file, _default_reproducible, _default_stats, _default_witness, _set):\n    def __init__(self, as_json=_default_as_json, stats=_default_stats, witness=_default_witness, dot_file=_default_dot_file, reproducible=_default_reproducible, full_states=_default_full_states, html_file=_default_html_file):\n        _set(self, 'as_json', as_json)\n        _set(self, 'stats', stats)\n        _set(self, 'witness', witness)\n        _set(self, 'dot_file', dot_file)\n        _set(self, 'reproducible', reproducible)\n        _set(self, 'full_states', full_states)\n        _set(self, 'html_file', html_file)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.as_json,self.stats,self.witness,self.dot_file,self.reproducible,self.full_states,self.html_file,) == (other.as_json,other.stats,other.witness,other.dot_file,other.reproducible,other.full_states,other.html_file,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.as_json,self.stats,self.witness,self.dot_file,self.reproducible,self.full_states,self.html_file,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_as_json, _default_dot_file, _default_full_states, _default_html_file, _default_reproducible, _default_stats, _default_witness, _set):\n    def __init__(self, as_json=_default_as_json, stats=_default_stats, witness=_default_witness, dot_file=_default_dot_file, reproducible=_default_reproducible, full_states=_default_full_states, html_file=_default_html_file):\n        self.as_json = as_json\n        self.stats = stats\n        self.witness = witness\n        self.dot_file = dot_file\n        self.reproducible = reproducible\n        self.full_states = full_states\n        self.html_file = html_file\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.as_json,self.stats,self.witness,self.dot_file,self.reproducible,self.full_states,self.html_file,) == (other.as_json,other.stats,other.witness,other.dot_file,other.reproducible,other.full_states,other.html_file,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.as_json,self.stats,self.witness,self.dot_file,self.reproducible,self.full_states,self.html_file,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_bdd_peak_nodes, _default_deadlock_states, _default_engine, _default_lint, _default_stopped, _default_strategies, _factory_deadlock_examples, _factory_warnings, _set):
@@ -128,18 +128,18 @@ MAKERS["def _methods(_MISSING, _default_bdd_peak_nodes, _default_deadlock_states
 
 def _methods(_MISSING, _default_bound, _default_cluster_size, _default_deadlock, _default_engine, _default_file_formulae, _default_lint, _default_max_memory, _default_order, _default_reorder, _default_strategies, _default_timeout, _default_witness, _set):
     def __init__(self, file_formulae=_default_file_formulae, deadlock=_default_deadlock, witness=_default_witness, lint=_default_lint, reorder=_default_reorder, order=_default_order, cluster_size=_default_cluster_size, max_memory=_default_max_memory, timeout=_default_timeout, strategies=_default_strategies, engine=_default_engine, bound=_default_bound):
-        _set(self, 'file_formulae', file_formulae)
-        _set(self, 'deadlock', deadlock)
-        _set(self, 'witness', witness)
-        _set(self, 'lint', lint)
-        _set(self, 'reorder', reorder)
-        _set(self, 'order', order)
-        _set(self, 'cluster_size', cluster_size)
-        _set(self, 'max_memory', max_memory)
-        _set(self, 'timeout', timeout)
-        _set(self, 'strategies', strategies)
-        _set(self, 'engine', engine)
-        _set(self, 'bound', bound)
+        self.file_formulae = file_formulae
+        self.deadlock = deadlock
+        self.witness = witness
+        self.lint = lint
+        self.reorder = reorder
+        self.order = order
+        self.cluster_size = cluster_size
+        self.max_memory = max_memory
+        self.timeout = timeout
+        self.strategies = strategies
+        self.engine = engine
+        self.bound = bound
         self.__post_init__()
     def __eq__(self, other):
         if other.__class__ is self.__class__:
@@ -150,17 +150,17 @@ def _methods(_MISSING, _default_bound, _default_cluster_size, _default_deadlock,
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_bound, _default_cluster_size, _default_deadlock, _default_engine, _default_file_formulae, _default_lint, _default_max_memory, _default_order, _default_reorder, _default_strategies, _default_timeout, _default_witness, _set):\n    def __init__(self, file_formulae=_default_file_formulae, deadlock=_default_deadlock, witness=_default_witness, lint=_default_lint, reorder=_default_reorder, order=_default_order, cluster_size=_default_cluster_size, max_memory=_default_max_memory, timeout=_default_timeout, strategies=_default_strategies, engine=_default_engine, bound=_default_bound):\n        _set(self, 'file_formulae', file_formulae)\n        _set(self, 'deadlock', deadlock)\n        _set(self, 'witness', witness)\n        _set(self, 'lint', lint)\n        _set(self, 'reorder', reorder)\n        _set(self, 'order', order)\n        _set(self, 'cluster_size', cluster_size)\n        _set(self, 'max_memory', max_memory)\n        _set(self, 'timeout', timeout)\n        _set(self, 'strategies', strategies)\n        _set(self, 'engine', engine)\n        _set(self, 'bound', bound)\n        self.__post_init__()\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.file_formulae,self.deadlock,self.witness,self.lint,self.reorder,self.order,self.cluster_size,self.max_memory,self.timeout,self.strategies,self.engine,self.bound,) == (other.file_formulae,other.deadlock,other.witness,other.lint,other.reorder,other.order,other.cluster_size,other.max_memory,other.timeout,other.strategies,other.engine,other.bound,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.file_formulae,self.deadlock,self.witness,self.lint,self.reorder,self.order,self.cluster_size,self.max_memory,self.timeout,self.strategies,self.engine,self.bound,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_bound, _default_cluster_size, _default_deadlock, _default_engine, _default_file_formulae, _default_lint, _default_max_memory, _default_order, _default_reorder, _default_strategies, _default_timeout, _default_witness, _set):\n    def __init__(self, file_formulae=_default_file_formulae, deadlock=_default_deadlock, witness=_default_witness, lint=_default_lint, reorder=_default_reorder, order=_default_order, cluster_size=_default_cluster_size, max_memory=_default_max_memory, timeout=_default_timeout, strategies=_default_strategies, engine=_default_engine, bound=_default_bound):\n        self.file_formulae = file_formulae\n        self.deadlock = deadlock\n        self.witness = witness\n        self.lint = lint\n        self.reorder = reorder\n        self.order = order\n        self.cluster_size = cluster_size\n        self.max_memory = max_memory\n        self.timeout = timeout\n        self.strategies = strategies\n        self.engine = engine\n        self.bound = bound\n        self.__post_init__()\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.file_formulae,self.deadlock,self.witness,self.lint,self.reorder,self.order,self.cluster_size,self.max_memory,self.timeout,self.strategies,self.engine,self.bound,) == (other.file_formulae,other.deadlock,other.witness,other.lint,other.reorder,other.order,other.cluster_size,other.max_memory,other.timeout,other.strategies,other.engine,other.bound,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.file_formulae,self.deadlock,self.witness,self.lint,self.reorder,self.order,self.cluster_size,self.max_memory,self.timeout,self.strategies,self.engine,self.bound,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_comparisons, _default_warnings, _set):
     def __init__(self, text, formula, mode, pos, warnings=_default_warnings, comparisons=_default_comparisons):
-        _set(self, 'text', text)
-        _set(self, 'formula', formula)
-        _set(self, 'mode', mode)
-        _set(self, 'pos', pos)
-        _set(self, 'warnings', warnings)
-        _set(self, 'comparisons', comparisons)
+        self.text = text
+        self.formula = formula
+        self.mode = mode
+        self.pos = pos
+        self.warnings = warnings
+        self.comparisons = comparisons
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.text,self.formula,self.mode,self.pos,self.warnings,self.comparisons,) == (other.text,other.formula,other.mode,other.pos,other.warnings,other.comparisons,)
@@ -170,22 +170,22 @@ def _methods(_MISSING, _default_comparisons, _default_warnings, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_comparisons, _default_warnings, _set):\n    def __init__(self, text, formula, mode, pos, warnings=_default_warnings, comparisons=_default_comparisons):\n        _set(self, 'text', text)\n        _set(self, 'formula', formula)\n        _set(self, 'mode', mode)\n        _set(self, 'pos', pos)\n        _set(self, 'warnings', warnings)\n        _set(self, 'comparisons', comparisons)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.formula,self.mode,self.pos,self.warnings,self.comparisons,) == (other.text,other.formula,other.mode,other.pos,other.warnings,other.comparisons,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.formula,self.mode,self.pos,self.warnings,self.comparisons,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_comparisons, _default_warnings, _set):\n    def __init__(self, text, formula, mode, pos, warnings=_default_warnings, comparisons=_default_comparisons):\n        self.text = text\n        self.formula = formula\n        self.mode = mode\n        self.pos = pos\n        self.warnings = warnings\n        self.comparisons = comparisons\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.formula,self.mode,self.pos,self.warnings,self.comparisons,) == (other.text,other.formula,other.mode,other.pos,other.warnings,other.comparisons,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.formula,self.mode,self.pos,self.warnings,self.comparisons,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_compassion, _default_positions, _default_warnings, _set):
     def __init__(self, name, semantics, agents, propositions, initial_condition, groups, fairness, formulae, warnings=_default_warnings, positions=_default_positions, compassion=_default_compassion):
-        _set(self, 'name', name)
-        _set(self, 'semantics', semantics)
-        _set(self, 'agents', agents)
-        _set(self, 'propositions', propositions)
-        _set(self, 'initial_condition', initial_condition)
-        _set(self, 'groups', groups)
-        _set(self, 'fairness', fairness)
-        _set(self, 'formulae', formulae)
-        _set(self, 'warnings', warnings)
-        _set(self, 'positions', positions)
-        _set(self, 'compassion', compassion)
+        self.name = name
+        self.semantics = semantics
+        self.agents = agents
+        self.propositions = propositions
+        self.initial_condition = initial_condition
+        self.groups = groups
+        self.fairness = fairness
+        self.formulae = formulae
+        self.warnings = warnings
+        self.positions = positions
+        self.compassion = compassion
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.name,self.semantics,self.agents,self.propositions,self.initial_condition,self.groups,self.fairness,self.formulae,self.warnings,self.compassion,) == (other.name,other.semantics,other.agents,other.propositions,other.initial_condition,other.groups,other.fairness,other.formulae,other.warnings,other.compassion,)
@@ -195,21 +195,21 @@ def _methods(_MISSING, _default_compassion, _default_positions, _default_warning
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_compassion, _default_positions, _default_warnings, _set):\n    def __init__(self, name, semantics, agents, propositions, initial_condition, groups, fairness, formulae, warnings=_default_warnings, positions=_default_positions, compassion=_default_compassion):\n        _set(self, 'name', name)\n        _set(self, 'semantics', semantics)\n        _set(self, 'agents', agents)\n        _set(self, 'propositions', propositions)\n        _set(self, 'initial_condition', initial_condition)\n        _set(self, 'groups', groups)\n        _set(self, 'fairness', fairness)\n        _set(self, 'formulae', formulae)\n        _set(self, 'warnings', warnings)\n        _set(self, 'positions', positions)\n        _set(self, 'compassion', compassion)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.semantics,self.agents,self.propositions,self.initial_condition,self.groups,self.fairness,self.formulae,self.warnings,self.compassion,) == (other.name,other.semantics,other.agents,other.propositions,other.initial_condition,other.groups,other.fairness,other.formulae,other.warnings,other.compassion,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.semantics,self.agents,self.initial_condition,self.fairness,self.formulae,self.warnings,self.compassion,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_compassion, _default_positions, _default_warnings, _set):\n    def __init__(self, name, semantics, agents, propositions, initial_condition, groups, fairness, formulae, warnings=_default_warnings, positions=_default_positions, compassion=_default_compassion):\n        self.name = name\n        self.semantics = semantics\n        self.agents = agents\n        self.propositions = propositions\n        self.initial_condition = initial_condition\n        self.groups = groups\n        self.fairness = fairness\n        self.formulae = formulae\n        self.warnings = warnings\n        self.positions = positions\n        self.compassion = compassion\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.semantics,self.agents,self.propositions,self.initial_condition,self.groups,self.fairness,self.formulae,self.warnings,self.compassion,) == (other.name,other.semantics,other.agents,other.propositions,other.initial_condition,other.groups,other.fairness,other.formulae,other.warnings,other.compassion,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.semantics,self.agents,self.initial_condition,self.fairness,self.formulae,self.warnings,self.compassion,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_compassion, _set):
     def __init__(self, semantics, environment, agents, evaluation, evaluation_pos, initial, groups, fairness, formulae, compassion=_default_compassion):
-        _set(self, 'semantics', semantics)
-        _set(self, 'environment', environment)
-        _set(self, 'agents', agents)
-        _set(self, 'evaluation', evaluation)
-        _set(self, 'evaluation_pos', evaluation_pos)
-        _set(self, 'initial', initial)
-        _set(self, 'groups', groups)
-        _set(self, 'fairness', fairness)
-        _set(self, 'formulae', formulae)
-        _set(self, 'compassion', compassion)
+        self.semantics = semantics
+        self.environment = environment
+        self.agents = agents
+        self.evaluation = evaluation
+        self.evaluation_pos = evaluation_pos
+        self.initial = initial
+        self.groups = groups
+        self.fairness = fairness
+        self.formulae = formulae
+        self.compassion = compassion
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.semantics,self.environment,self.agents,self.evaluation,self.evaluation_pos,self.initial,self.groups,self.fairness,self.formulae,self.compassion,) == (other.semantics,other.environment,other.agents,other.evaluation,other.evaluation_pos,other.initial,other.groups,other.fairness,other.formulae,other.compassion,)
@@ -219,15 +219,15 @@ def _methods(_MISSING, _default_compassion, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_compassion, _set):\n    def __init__(self, semantics, environment, agents, evaluation, evaluation_pos, initial, groups, fairness, formulae, compassion=_default_compassion):\n        _set(self, 'semantics', semantics)\n        _set(self, 'environment', environment)\n        _set(self, 'agents', agents)\n        _set(self, 'evaluation', evaluation)\n        _set(self, 'evaluation_pos', evaluation_pos)\n        _set(self, 'initial', initial)\n        _set(self, 'groups', groups)\n        _set(self, 'fairness', fairness)\n        _set(self, 'formulae', formulae)\n        _set(self, 'compassion', compassion)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.semantics,self.environment,self.agents,self.evaluation,self.evaluation_pos,self.initial,self.groups,self.fairness,self.formulae,self.compassion,) == (other.semantics,other.environment,other.agents,other.evaluation,other.evaluation_pos,other.initial,other.groups,other.fairness,other.formulae,other.compassion,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.semantics,self.environment,self.agents,self.evaluation,self.evaluation_pos,self.initial,self.groups,self.fairness,self.formulae,self.compassion,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_compassion, _set):\n    def __init__(self, semantics, environment, agents, evaluation, evaluation_pos, initial, groups, fairness, formulae, compassion=_default_compassion):\n        self.semantics = semantics\n        self.environment = environment\n        self.agents = agents\n        self.evaluation = evaluation\n        self.evaluation_pos = evaluation_pos\n        self.initial = initial\n        self.groups = groups\n        self.fairness = fairness\n        self.formulae = formulae\n        self.compassion = compassion\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.semantics,self.environment,self.agents,self.evaluation,self.evaluation_pos,self.initial,self.groups,self.fairness,self.formulae,self.compassion,) == (other.semantics,other.environment,other.agents,other.evaluation,other.evaluation_pos,other.initial,other.groups,other.fairness,other.formulae,other.compassion,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.semantics,self.environment,self.agents,self.evaluation,self.evaluation_pos,self.initial,self.groups,self.fairness,self.formulae,self.compassion,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_compassion_pairs, _set):
     def __init__(self, states, variables, fairness_sets, compassion_pairs=_default_compassion_pairs):
-        _set(self, 'states', states)
-        _set(self, 'variables', variables)
-        _set(self, 'fairness_sets', fairness_sets)
-        _set(self, 'compassion_pairs', compassion_pairs)
+        self.states = states
+        self.variables = variables
+        self.fairness_sets = fairness_sets
+        self.compassion_pairs = compassion_pairs
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.states,self.variables,self.fairness_sets,self.compassion_pairs,) == (other.states,other.variables,other.fairness_sets,other.compassion_pairs,)
@@ -237,34 +237,34 @@ def _methods(_MISSING, _default_compassion_pairs, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_compassion_pairs, _set):\n    def __init__(self, states, variables, fairness_sets, compassion_pairs=_default_compassion_pairs):\n        _set(self, 'states', states)\n        _set(self, 'variables', variables)\n        _set(self, 'fairness_sets', fairness_sets)\n        _set(self, 'compassion_pairs', compassion_pairs)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.states,self.variables,self.fairness_sets,self.compassion_pairs,) == (other.states,other.variables,other.fairness_sets,other.compassion_pairs,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.states,self.variables,self.fairness_sets,self.compassion_pairs,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_compassion_pairs, _set):\n    def __init__(self, states, variables, fairness_sets, compassion_pairs=_default_compassion_pairs):\n        self.states = states\n        self.variables = variables\n        self.fairness_sets = fairness_sets\n        self.compassion_pairs = compassion_pairs\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.states,self.variables,self.fairness_sets,self.compassion_pairs,) == (other.states,other.variables,other.fairness_sets,other.compassion_pairs,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.states,self.variables,self.fairness_sets,self.compassion_pairs,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_condition, _default_pos, _set):
     def __init__(self, debtor, creditor, path, condition=_default_condition, *, pos=_default_pos):
-        _set(self, 'debtor', debtor)
-        _set(self, 'creditor', creditor)
-        _set(self, 'path', path)
-        _set(self, 'condition', condition)
-        _set(self, 'pos', pos)
+        self.debtor = debtor
+        self.creditor = creditor
+        self.path = path
+        self.condition = condition
+        self.pos = pos
         self.__post_init__()
     return {'__init__': __init__}
 
 
-MAKERS["def _methods(_MISSING, _default_condition, _default_pos, _set):\n    def __init__(self, debtor, creditor, path, condition=_default_condition, *, pos=_default_pos):\n        _set(self, 'debtor', debtor)\n        _set(self, 'creditor', creditor)\n        _set(self, 'path', path)\n        _set(self, 'condition', condition)\n        _set(self, 'pos', pos)\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_condition, _default_pos, _set):\n    def __init__(self, debtor, creditor, path, condition=_default_condition, *, pos=_default_pos):\n        self.debtor = debtor\n        self.creditor = creditor\n        self.path = path\n        self.condition = condition\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_convert, _default_metavar, _default_minimum, _default_repeatable, _set):
     def __init__(self, name, names, kind, default, help, metavar=_default_metavar, minimum=_default_minimum, convert=_default_convert, repeatable=_default_repeatable):
-        _set(self, 'name', name)
-        _set(self, 'names', names)
-        _set(self, 'kind', kind)
-        _set(self, 'default', default)
-        _set(self, 'help', help)
-        _set(self, 'metavar', metavar)
-        _set(self, 'minimum', minimum)
-        _set(self, 'convert', convert)
-        _set(self, 'repeatable', repeatable)
+        self.name = name
+        self.names = names
+        self.kind = kind
+        self.default = default
+        self.help = help
+        self.metavar = metavar
+        self.minimum = minimum
+        self.convert = convert
+        self.repeatable = repeatable
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,self.repeatable,) == (other.name,other.names,other.kind,other.default,other.help,other.metavar,other.minimum,other.convert,other.repeatable,)
@@ -274,7 +274,7 @@ def _methods(_MISSING, _default_convert, _default_metavar, _default_minimum, _de
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_convert, _default_metavar, _default_minimum, _default_repeatable, _set):\n    def __init__(self, name, names, kind, default, help, metavar=_default_metavar, minimum=_default_minimum, convert=_default_convert, repeatable=_default_repeatable):\n        _set(self, 'name', name)\n        _set(self, 'names', names)\n        _set(self, 'kind', kind)\n        _set(self, 'default', default)\n        _set(self, 'help', help)\n        _set(self, 'metavar', metavar)\n        _set(self, 'minimum', minimum)\n        _set(self, 'convert', convert)\n        _set(self, 'repeatable', repeatable)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,self.repeatable,) == (other.name,other.names,other.kind,other.default,other.help,other.metavar,other.minimum,other.convert,other.repeatable,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,self.repeatable,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_convert, _default_metavar, _default_minimum, _default_repeatable, _set):\n    def __init__(self, name, names, kind, default, help, metavar=_default_metavar, minimum=_default_minimum, convert=_default_convert, repeatable=_default_repeatable):\n        self.name = name\n        self.names = names\n        self.kind = kind\n        self.default = default\n        self.help = help\n        self.metavar = metavar\n        self.minimum = minimum\n        self.convert = convert\n        self.repeatable = repeatable\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,self.repeatable,) == (other.name,other.names,other.kind,other.default,other.help,other.metavar,other.minimum,other.convert,other.repeatable,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,self.repeatable,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_engine, _default_error, _default_evidence, _default_formula, _default_mode, _default_routes_omitted, _default_seconds, _default_source, _factory_routes, _factory_warnings, _set):
@@ -304,10 +304,10 @@ MAKERS["def _methods(_MISSING, _default_engine, _default_error, _default_evidenc
 
 def _methods(_MISSING, _default_engine, _default_html_page, _default_max_memory, _default_timeout, _set):
     def __init__(self, timeout=_default_timeout, max_memory=_default_max_memory, html_page=_default_html_page, engine=_default_engine):
-        _set(self, 'timeout', timeout)
-        _set(self, 'max_memory', max_memory)
-        _set(self, 'html_page', html_page)
-        _set(self, 'engine', engine)
+        self.timeout = timeout
+        self.max_memory = max_memory
+        self.html_page = html_page
+        self.engine = engine
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.timeout,self.max_memory,self.html_page,self.engine,) == (other.timeout,other.max_memory,other.html_page,other.engine,)
@@ -317,19 +317,19 @@ def _methods(_MISSING, _default_engine, _default_html_page, _default_max_memory,
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_engine, _default_html_page, _default_max_memory, _default_timeout, _set):\n    def __init__(self, timeout=_default_timeout, max_memory=_default_max_memory, html_page=_default_html_page, engine=_default_engine):\n        _set(self, 'timeout', timeout)\n        _set(self, 'max_memory', max_memory)\n        _set(self, 'html_page', html_page)\n        _set(self, 'engine', engine)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.timeout,self.max_memory,self.html_page,self.engine,) == (other.timeout,other.max_memory,other.html_page,other.engine,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.timeout,self.max_memory,self.html_page,self.engine,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_engine, _default_html_page, _default_max_memory, _default_timeout, _set):\n    def __init__(self, timeout=_default_timeout, max_memory=_default_max_memory, html_page=_default_html_page, engine=_default_engine):\n        self.timeout = timeout\n        self.max_memory = max_memory\n        self.html_page = html_page\n        self.engine = engine\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.timeout,self.max_memory,self.html_page,self.engine,) == (other.timeout,other.max_memory,other.html_page,other.engine,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.timeout,self.max_memory,self.html_page,self.engine,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_expectations, _default_file_formulae, _default_formulas, _default_generator, _default_model_text, _default_strategies, _set):
     def __init__(self, name, source, model_text=_default_model_text, generator=_default_generator, formulas=_default_formulas, file_formulae=_default_file_formulae, expectations=_default_expectations, strategies=_default_strategies):
-        _set(self, 'name', name)
-        _set(self, 'source', source)
-        _set(self, 'model_text', model_text)
-        _set(self, 'generator', generator)
-        _set(self, 'formulas', formulas)
-        _set(self, 'file_formulae', file_formulae)
-        _set(self, 'expectations', expectations)
-        _set(self, 'strategies', strategies)
+        self.name = name
+        self.source = source
+        self.model_text = model_text
+        self.generator = generator
+        self.formulas = formulas
+        self.file_formulae = file_formulae
+        self.expectations = expectations
+        self.strategies = strategies
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.name,self.source,self.model_text,self.generator,self.formulas,self.file_formulae,self.expectations,self.strategies,) == (other.name,other.source,other.model_text,other.generator,other.formulas,other.file_formulae,other.expectations,other.strategies,)
@@ -339,16 +339,16 @@ def _methods(_MISSING, _default_expectations, _default_file_formulae, _default_f
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_expectations, _default_file_formulae, _default_formulas, _default_generator, _default_model_text, _default_strategies, _set):\n    def __init__(self, name, source, model_text=_default_model_text, generator=_default_generator, formulas=_default_formulas, file_formulae=_default_file_formulae, expectations=_default_expectations, strategies=_default_strategies):\n        _set(self, 'name', name)\n        _set(self, 'source', source)\n        _set(self, 'model_text', model_text)\n        _set(self, 'generator', generator)\n        _set(self, 'formulas', formulas)\n        _set(self, 'file_formulae', file_formulae)\n        _set(self, 'expectations', expectations)\n        _set(self, 'strategies', strategies)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.source,self.model_text,self.generator,self.formulas,self.file_formulae,self.expectations,self.strategies,) == (other.name,other.source,other.model_text,other.generator,other.formulas,other.file_formulae,other.expectations,other.strategies,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.source,self.model_text,self.generator,self.formulas,self.file_formulae,self.expectations,self.strategies,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_expectations, _default_file_formulae, _default_formulas, _default_generator, _default_model_text, _default_strategies, _set):\n    def __init__(self, name, source, model_text=_default_model_text, generator=_default_generator, formulas=_default_formulas, file_formulae=_default_file_formulae, expectations=_default_expectations, strategies=_default_strategies):\n        self.name = name\n        self.source = source\n        self.model_text = model_text\n        self.generator = generator\n        self.formulas = formulas\n        self.file_formulae = file_formulae\n        self.expectations = expectations\n        self.strategies = strategies\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.source,self.model_text,self.generator,self.formulas,self.file_formulae,self.expectations,self.strategies,) == (other.name,other.source,other.model_text,other.generator,other.formulas,other.file_formulae,other.expectations,other.strategies,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.source,self.model_text,self.generator,self.formulas,self.file_formulae,self.expectations,self.strategies,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_failed, _default_missing, _default_strategy, _default_trace, _set):
     def __init__(self, model, trace=_default_trace, strategy=_default_strategy, missing=_default_missing, failed=_default_failed):
-        _set(self, 'model', model)
-        _set(self, 'trace', trace)
-        _set(self, 'strategy', strategy)
-        _set(self, 'missing', missing)
-        _set(self, 'failed', failed)
+        self.model = model
+        self.trace = trace
+        self.strategy = strategy
+        self.missing = missing
+        self.failed = failed
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.trace,self.strategy,self.missing,self.failed,) == (other.trace,other.strategy,other.missing,other.failed,)
@@ -358,19 +358,19 @@ def _methods(_MISSING, _default_failed, _default_missing, _default_strategy, _de
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_failed, _default_missing, _default_strategy, _default_trace, _set):\n    def __init__(self, model, trace=_default_trace, strategy=_default_strategy, missing=_default_missing, failed=_default_failed):\n        _set(self, 'model', model)\n        _set(self, 'trace', trace)\n        _set(self, 'strategy', strategy)\n        _set(self, 'missing', missing)\n        _set(self, 'failed', failed)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.trace,self.strategy,self.missing,self.failed,) == (other.trace,other.strategy,other.missing,other.failed,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.trace,self.strategy,self.missing,self.failed,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_failed, _default_missing, _default_strategy, _default_trace, _set):\n    def __init__(self, model, trace=_default_trace, strategy=_default_strategy, missing=_default_missing, failed=_default_failed):\n        self.model = model\n        self.trace = trace\n        self.strategy = strategy\n        self.missing = missing\n        self.failed = failed\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.trace,self.strategy,self.missing,self.failed,) == (other.trace,other.strategy,other.missing,other.failed,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.trace,self.strategy,self.missing,self.failed,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_file, _factory_thresholds, _set):
     def __init__(self, roles, propositions, events, commitments, operations, agent, thresholds=_MISSING, file=_default_file):
-        _set(self, 'roles', roles)
-        _set(self, 'propositions', propositions)
-        _set(self, 'events', events)
-        _set(self, 'commitments', commitments)
-        _set(self, 'operations', operations)
-        _set(self, 'agent', agent)
-        _set(self, 'thresholds', _factory_thresholds() if thresholds is _MISSING else thresholds)
-        _set(self, 'file', file)
+        self.roles = roles
+        self.propositions = propositions
+        self.events = events
+        self.commitments = commitments
+        self.operations = operations
+        self.agent = agent
+        self.thresholds = _factory_thresholds() if thresholds is _MISSING else thresholds
+        self.file = file
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.roles,self.propositions,self.events,self.commitments,self.operations,self.agent,self.thresholds,self.file,) == (other.roles,other.propositions,other.events,other.commitments,other.operations,other.agent,other.thresholds,other.file,)
@@ -380,25 +380,25 @@ def _methods(_MISSING, _default_file, _factory_thresholds, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_file, _factory_thresholds, _set):\n    def __init__(self, roles, propositions, events, commitments, operations, agent, thresholds=_MISSING, file=_default_file):\n        _set(self, 'roles', roles)\n        _set(self, 'propositions', propositions)\n        _set(self, 'events', events)\n        _set(self, 'commitments', commitments)\n        _set(self, 'operations', operations)\n        _set(self, 'agent', agent)\n        _set(self, 'thresholds', _factory_thresholds() if thresholds is _MISSING else thresholds)\n        _set(self, 'file', file)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.roles,self.propositions,self.events,self.commitments,self.operations,self.agent,self.thresholds,self.file,) == (other.roles,other.propositions,other.events,other.commitments,other.operations,other.agent,other.thresholds,other.file,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.roles,self.propositions,self.events,self.commitments,self.operations,self.agent,self.thresholds,self.file,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_file, _factory_thresholds, _set):\n    def __init__(self, roles, propositions, events, commitments, operations, agent, thresholds=_MISSING, file=_default_file):\n        self.roles = roles\n        self.propositions = propositions\n        self.events = events\n        self.commitments = commitments\n        self.operations = operations\n        self.agent = agent\n        self.thresholds = _factory_thresholds() if thresholds is _MISSING else thresholds\n        self.file = file\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.roles,self.propositions,self.events,self.commitments,self.operations,self.agent,self.thresholds,self.file,) == (other.roles,other.propositions,other.events,other.commitments,other.operations,other.agent,other.thresholds,other.file,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.roles,self.propositions,self.events,self.commitments,self.operations,self.agent,self.thresholds,self.file,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_infinite, _default_pos, _set):
     def __init__(self, path, infinite=_default_infinite, *, pos=_default_pos):
-        _set(self, 'path', path)
-        _set(self, 'infinite', infinite)
-        _set(self, 'pos', pos)
+        self.path = path
+        self.infinite = infinite
+        self.pos = pos
         self.__post_init__()
     return {'__init__': __init__}
 
 
-MAKERS["def _methods(_MISSING, _default_infinite, _default_pos, _set):\n    def __init__(self, path, infinite=_default_infinite, *, pos=_default_pos):\n        _set(self, 'path', path)\n        _set(self, 'infinite', infinite)\n        _set(self, 'pos', pos)\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_infinite, _default_pos, _set):\n    def __init__(self, path, infinite=_default_infinite, *, pos=_default_pos):\n        self.path = path\n        self.infinite = infinite\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_initial, _set):
     def __init__(self, choices, initial=_default_initial):
-        _set(self, 'choices', choices)
-        _set(self, 'initial', initial)
+        self.choices = choices
+        self.initial = initial
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.choices,self.initial,) == (other.choices,other.initial,)
@@ -408,14 +408,14 @@ def _methods(_MISSING, _default_initial, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_initial, _set):\n    def __init__(self, choices, initial=_default_initial):\n        _set(self, 'choices', choices)\n        _set(self, 'initial', initial)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.choices,self.initial,) == (other.choices,other.initial,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.choices,self.initial,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_initial, _set):\n    def __init__(self, choices, initial=_default_initial):\n        self.choices = choices\n        self.initial = initial\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.choices,self.initial,) == (other.choices,other.initial,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.choices,self.initial,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_is_other, _set):
     def __init__(self, condition, actions, is_other=_default_is_other):
-        _set(self, 'condition', condition)
-        _set(self, 'actions', actions)
-        _set(self, 'is_other', is_other)
+        self.condition = condition
+        self.actions = actions
+        self.is_other = is_other
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.condition,self.actions,self.is_other,) == (other.condition,other.actions,other.is_other,)
@@ -425,17 +425,17 @@ def _methods(_MISSING, _default_is_other, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_is_other, _set):\n    def __init__(self, condition, actions, is_other=_default_is_other):\n        _set(self, 'condition', condition)\n        _set(self, 'actions', actions)\n        _set(self, 'is_other', is_other)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.condition,self.actions,self.is_other,) == (other.condition,other.actions,other.is_other,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.condition,self.actions,self.is_other,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_is_other, _set):\n    def __init__(self, condition, actions, is_other=_default_is_other):\n        self.condition = condition\n        self.actions = actions\n        self.is_other = is_other\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.condition,self.actions,self.is_other,) == (other.condition,other.actions,other.is_other,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.condition,self.actions,self.is_other,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_loop_start, _default_sub_traces, _set):
     def __init__(self, label, description, states, actions, loop_start=_default_loop_start, sub_traces=_default_sub_traces):
-        _set(self, 'label', label)
-        _set(self, 'description', description)
-        _set(self, 'states', states)
-        _set(self, 'actions', actions)
-        _set(self, 'loop_start', loop_start)
-        _set(self, 'sub_traces', sub_traces)
+        self.label = label
+        self.description = description
+        self.states = states
+        self.actions = actions
+        self.loop_start = loop_start
+        self.sub_traces = sub_traces
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.label,self.description,self.states,self.actions,self.loop_start,self.sub_traces,) == (other.label,other.description,other.states,other.actions,other.loop_start,other.sub_traces,)
@@ -445,15 +445,15 @@ def _methods(_MISSING, _default_loop_start, _default_sub_traces, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_loop_start, _default_sub_traces, _set):\n    def __init__(self, label, description, states, actions, loop_start=_default_loop_start, sub_traces=_default_sub_traces):\n        _set(self, 'label', label)\n        _set(self, 'description', description)\n        _set(self, 'states', states)\n        _set(self, 'actions', actions)\n        _set(self, 'loop_start', loop_start)\n        _set(self, 'sub_traces', sub_traces)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.label,self.description,self.states,self.actions,self.loop_start,self.sub_traces,) == (other.label,other.description,other.states,other.actions,other.loop_start,other.sub_traces,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.label,self.description,self.states,self.actions,self.loop_start,self.sub_traces,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_loop_start, _default_sub_traces, _set):\n    def __init__(self, label, description, states, actions, loop_start=_default_loop_start, sub_traces=_default_sub_traces):\n        self.label = label\n        self.description = description\n        self.states = states\n        self.actions = actions\n        self.loop_start = loop_start\n        self.sub_traces = sub_traces\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.label,self.description,self.states,self.actions,self.loop_start,self.sub_traces,) == (other.label,other.description,other.states,other.actions,other.loop_start,other.sub_traces,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.label,self.description,self.states,self.actions,self.loop_start,self.sub_traces,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_missing, _default_notes, _default_trace, _set):
     def __init__(self, value, trace=_default_trace, missing=_default_missing, notes=_default_notes):
-        _set(self, 'value', value)
-        _set(self, 'trace', trace)
-        _set(self, 'missing', missing)
-        _set(self, 'notes', notes)
+        self.value = value
+        self.trace = trace
+        self.missing = missing
+        self.notes = notes
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.value,self.trace,self.missing,self.notes,) == (other.value,other.trace,other.missing,other.notes,)
@@ -463,16 +463,16 @@ def _methods(_MISSING, _default_missing, _default_notes, _default_trace, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_missing, _default_notes, _default_trace, _set):\n    def __init__(self, value, trace=_default_trace, missing=_default_missing, notes=_default_notes):\n        _set(self, 'value', value)\n        _set(self, 'trace', trace)\n        _set(self, 'missing', missing)\n        _set(self, 'notes', notes)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.value,self.trace,self.missing,self.notes,) == (other.value,other.trace,other.missing,other.notes,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.value,self.trace,self.missing,self.notes,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_missing, _default_notes, _default_trace, _set):\n    def __init__(self, value, trace=_default_trace, missing=_default_missing, notes=_default_notes):\n        self.value = value\n        self.trace = trace\n        self.missing = missing\n        self.notes = notes\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.value,self.trace,self.missing,self.notes,) == (other.value,other.trace,other.missing,other.notes,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.value,self.trace,self.missing,self.notes,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_mode, _default_source, _default_warnings, _set):
     def __init__(self, text, formula, mode=_default_mode, source=_default_source, warnings=_default_warnings):
-        _set(self, 'text', text)
-        _set(self, 'formula', formula)
-        _set(self, 'mode', mode)
-        _set(self, 'source', source)
-        _set(self, 'warnings', warnings)
+        self.text = text
+        self.formula = formula
+        self.mode = mode
+        self.source = source
+        self.warnings = warnings
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.text,self.formula,self.mode,self.source,self.warnings,) == (other.text,other.formula,other.mode,other.source,other.warnings,)
@@ -482,15 +482,15 @@ def _methods(_MISSING, _default_mode, _default_source, _default_warnings, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_mode, _default_source, _default_warnings, _set):\n    def __init__(self, text, formula, mode=_default_mode, source=_default_source, warnings=_default_warnings):\n        _set(self, 'text', text)\n        _set(self, 'formula', formula)\n        _set(self, 'mode', mode)\n        _set(self, 'source', source)\n        _set(self, 'warnings', warnings)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.formula,self.mode,self.source,self.warnings,) == (other.text,other.formula,other.mode,other.source,other.warnings,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.formula,self.mode,self.source,self.warnings,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_mode, _default_source, _default_warnings, _set):\n    def __init__(self, text, formula, mode=_default_mode, source=_default_source, warnings=_default_warnings):\n        self.text = text\n        self.formula = formula\n        self.mode = mode\n        self.source = source\n        self.warnings = warnings\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.formula,self.mode,self.source,self.warnings,) == (other.text,other.formula,other.mode,other.source,other.warnings,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.formula,self.mode,self.source,self.warnings,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_negates_previous_guard, _set):
     def __init__(self, assignments, guard, pos, negates_previous_guard=_default_negates_previous_guard):
-        _set(self, 'assignments', assignments)
-        _set(self, 'guard', guard)
-        _set(self, 'pos', pos)
-        _set(self, 'negates_previous_guard', negates_previous_guard)
+        self.assignments = assignments
+        self.guard = guard
+        self.pos = pos
+        self.negates_previous_guard = negates_previous_guard
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.assignments,self.guard,self.pos,) == (other.assignments,other.guard,other.pos,)
@@ -500,14 +500,14 @@ def _methods(_MISSING, _default_negates_previous_guard, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_negates_previous_guard, _set):\n    def __init__(self, assignments, guard, pos, negates_previous_guard=_default_negates_previous_guard):\n        _set(self, 'assignments', assignments)\n        _set(self, 'guard', guard)\n        _set(self, 'pos', pos)\n        _set(self, 'negates_previous_guard', negates_previous_guard)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.assignments,self.guard,self.pos,) == (other.assignments,other.guard,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.assignments,self.guard,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_negates_previous_guard, _set):\n    def __init__(self, assignments, guard, pos, negates_previous_guard=_default_negates_previous_guard):\n        self.assignments = assignments\n        self.guard = guard\n        self.pos = pos\n        self.negates_previous_guard = negates_previous_guard\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.assignments,self.guard,self.pos,) == (other.assignments,other.guard,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.assignments,self.guard,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_notes, _default_trace, _set):
     def __init__(self, state, trace=_default_trace, notes=_default_notes):
-        _set(self, 'state', state)
-        _set(self, 'trace', trace)
-        _set(self, 'notes', notes)
+        self.state = state
+        self.trace = trace
+        self.notes = notes
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.state,self.trace,self.notes,) == (other.state,other.trace,other.notes,)
@@ -517,14 +517,14 @@ def _methods(_MISSING, _default_notes, _default_trace, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_notes, _default_trace, _set):\n    def __init__(self, state, trace=_default_trace, notes=_default_notes):\n        _set(self, 'state', state)\n        _set(self, 'trace', trace)\n        _set(self, 'notes', notes)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.state,self.trace,self.notes,) == (other.state,other.trace,other.notes,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.state,self.trace,self.notes,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_notes, _default_trace, _set):\n    def __init__(self, state, trace=_default_trace, notes=_default_notes):\n        self.state = state\n        self.trace = trace\n        self.notes = notes\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.state,self.trace,self.notes,) == (other.state,other.trace,other.notes,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.state,self.trace,self.notes,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_output, _set):
     def __init__(self, argv, cwd, output=_default_output):
-        _set(self, 'argv', argv)
-        _set(self, 'cwd', cwd)
-        _set(self, 'output', output)
+        self.argv = argv
+        self.cwd = cwd
+        self.output = output
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.argv,self.cwd,self.output,) == (other.argv,other.cwd,other.output,)
@@ -534,132 +534,132 @@ def _methods(_MISSING, _default_output, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_output, _set):\n    def __init__(self, argv, cwd, output=_default_output):\n        _set(self, 'argv', argv)\n        _set(self, 'cwd', cwd)\n        _set(self, 'output', output)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.argv,self.cwd,self.output,) == (other.argv,other.cwd,other.output,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.argv,self.cwd,self.output,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_output, _set):\n    def __init__(self, argv, cwd, output=_default_output):\n        self.argv = argv\n        self.cwd = cwd\n        self.output = output\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.argv,self.cwd,self.output,) == (other.argv,other.cwd,other.output,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.argv,self.cwd,self.output,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_pos, _set):
     def __init__(self, agent, action, *, pos=_default_pos):
-        _set(self, 'agent', agent)
-        _set(self, 'action', action)
-        _set(self, 'pos', pos)
+        self.agent = agent
+        self.action = action
+        self.pos = pos
         self.__post_init__()
     return {'__init__': __init__}
 
 
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, agent, action, *, pos=_default_pos):\n        _set(self, 'agent', agent)\n        _set(self, 'action', action)\n        _set(self, 'pos', pos)\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, agent, action, *, pos=_default_pos):\n        self.agent = agent\n        self.action = action\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_pos, _set):
     def __init__(self, agent, kind, *, pos=_default_pos):
-        _set(self, 'agent', agent)
-        _set(self, 'kind', kind)
-        _set(self, 'pos', pos)
+        self.agent = agent
+        self.kind = kind
+        self.pos = pos
         self.__post_init__()
     return {'__init__': __init__}
 
 
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, agent, kind, *, pos=_default_pos):\n        _set(self, 'agent', agent)\n        _set(self, 'kind', kind)\n        _set(self, 'pos', pos)\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, agent, kind, *, pos=_default_pos):\n        self.agent = agent\n        self.kind = kind\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_pos, _set):
     def __init__(self, agent, operand, *, pos=_default_pos):
-        _set(self, 'agent', agent)
-        _set(self, 'operand', operand)
-        _set(self, 'pos', pos)
+        self.agent = agent
+        self.operand = operand
+        self.pos = pos
         self.__post_init__()
     return {'__init__': __init__}
 
 
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, agent, operand, *, pos=_default_pos):\n        _set(self, 'agent', agent)\n        _set(self, 'operand', operand)\n        _set(self, 'pos', pos)\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, agent, operand, *, pos=_default_pos):\n        self.agent = agent\n        self.operand = operand\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_pos, _set):
     def __init__(self, debtor, creditor, operand, *, pos=_default_pos):
-        _set(self, 'debtor', debtor)
-        _set(self, 'creditor', creditor)
-        _set(self, 'operand', operand)
-        _set(self, 'pos', pos)
+        self.debtor = debtor
+        self.creditor = creditor
+        self.operand = operand
+        self.pos = pos
         self.__post_init__()
     return {'__init__': __init__}
 
 
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, debtor, creditor, operand, *, pos=_default_pos):\n        _set(self, 'debtor', debtor)\n        _set(self, 'creditor', creditor)\n        _set(self, 'operand', operand)\n        _set(self, 'pos', pos)\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, debtor, creditor, operand, *, pos=_default_pos):\n        self.debtor = debtor\n        self.creditor = creditor\n        self.operand = operand\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_pos, _set):
     def __init__(self, group, operand, *, pos=_default_pos):
-        _set(self, 'group', group)
-        _set(self, 'operand', operand)
-        _set(self, 'pos', pos)
+        self.group = group
+        self.operand = operand
+        self.pos = pos
         self.__post_init__()
     return {'__init__': __init__}
 
 
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, group, operand, *, pos=_default_pos):\n        _set(self, 'group', group)\n        _set(self, 'operand', operand)\n        _set(self, 'pos', pos)\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, group, operand, *, pos=_default_pos):\n        self.group = group\n        self.operand = operand\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_pos, _set):
     def __init__(self, group, path, *, pos=_default_pos):
-        _set(self, 'group', group)
-        _set(self, 'path', path)
-        _set(self, 'pos', pos)
+        self.group = group
+        self.path = path
+        self.pos = pos
         self.__post_init__()
     return {'__init__': __init__}
 
 
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, group, path, *, pos=_default_pos):\n        _set(self, 'group', group)\n        _set(self, 'path', path)\n        _set(self, 'pos', pos)\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, group, path, *, pos=_default_pos):\n        self.group = group\n        self.path = path\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_pos, _set):
     def __init__(self, left, right, *, pos=_default_pos):
-        _set(self, 'left', left)
-        _set(self, 'right', right)
-        _set(self, 'pos', pos)
+        self.left = left
+        self.right = right
+        self.pos = pos
         self.__post_init__()
     return {'__init__': __init__}
 
 
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, left, right, *, pos=_default_pos):\n        _set(self, 'left', left)\n        _set(self, 'right', right)\n        _set(self, 'pos', pos)\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, left, right, *, pos=_default_pos):\n        self.left = left\n        self.right = right\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_pos, _set):
     def __init__(self, name, *, pos=_default_pos):
-        _set(self, 'name', name)
-        _set(self, 'pos', pos)
+        self.name = name
+        self.pos = pos
         self.__post_init__()
     return {'__init__': __init__}
 
 
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, name, *, pos=_default_pos):\n        _set(self, 'name', name)\n        _set(self, 'pos', pos)\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, name, *, pos=_default_pos):\n        self.name = name\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_pos, _set):
     def __init__(self, operand, *, pos=_default_pos):
-        _set(self, 'operand', operand)
-        _set(self, 'pos', pos)
+        self.operand = operand
+        self.pos = pos
         self.__post_init__()
     return {'__init__': __init__}
 
 
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, operand, *, pos=_default_pos):\n        _set(self, 'operand', operand)\n        _set(self, 'pos', pos)\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, operand, *, pos=_default_pos):\n        self.operand = operand\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_pos, _set):
     def __init__(self, value, *, pos=_default_pos):
-        _set(self, 'value', value)
-        _set(self, 'pos', pos)
+        self.value = value
+        self.pos = pos
         self.__post_init__()
     return {'__init__': __init__}
 
 
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, value, *, pos=_default_pos):\n        _set(self, 'value', value)\n        _set(self, 'pos', pos)\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, value, *, pos=_default_pos):\n        self.value = value\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_positive, _default_state, _set):
     def __init__(self, name, positive=_default_positive, state=_default_state):
-        _set(self, 'name', name)
-        _set(self, 'positive', positive)
-        _set(self, 'state', state)
+        self.name = name
+        self.positive = positive
+        self.state = state
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.name,self.positive,self.state,) == (other.name,other.positive,other.state,)
@@ -669,18 +669,18 @@ def _methods(_MISSING, _default_positive, _default_state, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_positive, _default_state, _set):\n    def __init__(self, name, positive=_default_positive, state=_default_state):\n        _set(self, 'name', name)\n        _set(self, 'positive', positive)\n        _set(self, 'state', state)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.positive,self.state,) == (other.name,other.positive,other.state,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.positive,self.state,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_positive, _default_state, _set):\n    def __init__(self, name, positive=_default_positive, state=_default_state):\n        self.name = name\n        self.positive = positive\n        self.state = state\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.positive,self.state,) == (other.name,other.positive,other.state,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.positive,self.state,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_red_states, _set):
     def __init__(self, name, own_variables, observed_variables, actions, protocol, evolution, red_states=_default_red_states):
-        _set(self, 'name', name)
-        _set(self, 'own_variables', own_variables)
-        _set(self, 'observed_variables', observed_variables)
-        _set(self, 'actions', actions)
-        _set(self, 'protocol', protocol)
-        _set(self, 'evolution', evolution)
-        _set(self, 'red_states', red_states)
+        self.name = name
+        self.own_variables = own_variables
+        self.observed_variables = observed_variables
+        self.actions = actions
+        self.protocol = protocol
+        self.evolution = evolution
+        self.red_states = red_states
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.name,self.own_variables,self.observed_variables,self.actions,self.protocol,self.evolution,self.red_states,) == (other.name,other.own_variables,other.observed_variables,other.actions,other.protocol,other.evolution,other.red_states,)
@@ -690,23 +690,23 @@ def _methods(_MISSING, _default_red_states, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_red_states, _set):\n    def __init__(self, name, own_variables, observed_variables, actions, protocol, evolution, red_states=_default_red_states):\n        _set(self, 'name', name)\n        _set(self, 'own_variables', own_variables)\n        _set(self, 'observed_variables', observed_variables)\n        _set(self, 'actions', actions)\n        _set(self, 'protocol', protocol)\n        _set(self, 'evolution', evolution)\n        _set(self, 'red_states', red_states)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.own_variables,self.observed_variables,self.actions,self.protocol,self.evolution,self.red_states,) == (other.name,other.own_variables,other.observed_variables,other.actions,other.protocol,other.evolution,other.red_states,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.own_variables,self.observed_variables,self.actions,self.protocol,self.evolution,self.red_states,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_red_states, _set):\n    def __init__(self, name, own_variables, observed_variables, actions, protocol, evolution, red_states=_default_red_states):\n        self.name = name\n        self.own_variables = own_variables\n        self.observed_variables = observed_variables\n        self.actions = actions\n        self.protocol = protocol\n        self.evolution = evolution\n        self.red_states = red_states\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.own_variables,self.observed_variables,self.actions,self.protocol,self.evolution,self.red_states,) == (other.name,other.own_variables,other.observed_variables,other.actions,other.protocol,other.evolution,other.red_states,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.own_variables,self.observed_variables,self.actions,self.protocol,self.evolution,self.red_states,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_scope, _default_tabled, _factory_moves, _factory_responses, _set):
     def __init__(self, kind, formula_text, coalition, opponents, states, replayed, note, bdd_nodes, tabled=_default_tabled, moves=_MISSING, responses=_MISSING, scope=_default_scope):
-        _set(self, 'kind', kind)
-        _set(self, 'formula_text', formula_text)
-        _set(self, 'coalition', coalition)
-        _set(self, 'opponents', opponents)
-        _set(self, 'states', states)
-        _set(self, 'replayed', replayed)
-        _set(self, 'note', note)
-        _set(self, 'bdd_nodes', bdd_nodes)
-        _set(self, 'tabled', tabled)
-        _set(self, 'moves', _factory_moves() if moves is _MISSING else moves)
-        _set(self, 'responses', _factory_responses() if responses is _MISSING else responses)
-        _set(self, 'scope', scope)
+        self.kind = kind
+        self.formula_text = formula_text
+        self.coalition = coalition
+        self.opponents = opponents
+        self.states = states
+        self.replayed = replayed
+        self.note = note
+        self.bdd_nodes = bdd_nodes
+        self.tabled = tabled
+        self.moves = _factory_moves() if moves is _MISSING else moves
+        self.responses = _factory_responses() if responses is _MISSING else responses
+        self.scope = scope
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.kind,self.formula_text,self.coalition,self.opponents,self.states,self.replayed,self.note,self.bdd_nodes,self.tabled,self.moves,self.responses,self.scope,) == (other.kind,other.formula_text,other.coalition,other.opponents,other.states,other.replayed,other.note,other.bdd_nodes,other.tabled,other.moves,other.responses,other.scope,)
@@ -716,17 +716,17 @@ def _methods(_MISSING, _default_scope, _default_tabled, _factory_moves, _factory
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_scope, _default_tabled, _factory_moves, _factory_responses, _set):\n    def __init__(self, kind, formula_text, coalition, opponents, states, replayed, note, bdd_nodes, tabled=_default_tabled, moves=_MISSING, responses=_MISSING, scope=_default_scope):\n        _set(self, 'kind', kind)\n        _set(self, 'formula_text', formula_text)\n        _set(self, 'coalition', coalition)\n        _set(self, 'opponents', opponents)\n        _set(self, 'states', states)\n        _set(self, 'replayed', replayed)\n        _set(self, 'note', note)\n        _set(self, 'bdd_nodes', bdd_nodes)\n        _set(self, 'tabled', tabled)\n        _set(self, 'moves', _factory_moves() if moves is _MISSING else moves)\n        _set(self, 'responses', _factory_responses() if responses is _MISSING else responses)\n        _set(self, 'scope', scope)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.kind,self.formula_text,self.coalition,self.opponents,self.states,self.replayed,self.note,self.bdd_nodes,self.tabled,self.moves,self.responses,self.scope,) == (other.kind,other.formula_text,other.coalition,other.opponents,other.states,other.replayed,other.note,other.bdd_nodes,other.tabled,other.moves,other.responses,other.scope,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.kind,self.formula_text,self.coalition,self.opponents,self.states,self.replayed,self.note,self.bdd_nodes,self.tabled,self.moves,self.responses,self.scope,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_scope, _default_tabled, _factory_moves, _factory_responses, _set):\n    def __init__(self, kind, formula_text, coalition, opponents, states, replayed, note, bdd_nodes, tabled=_default_tabled, moves=_MISSING, responses=_MISSING, scope=_default_scope):\n        self.kind = kind\n        self.formula_text = formula_text\n        self.coalition = coalition\n        self.opponents = opponents\n        self.states = states\n        self.replayed = replayed\n        self.note = note\n        self.bdd_nodes = bdd_nodes\n        self.tabled = tabled\n        self.moves = _factory_moves() if moves is _MISSING else moves\n        self.responses = _factory_responses() if responses is _MISSING else responses\n        self.scope = scope\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.kind,self.formula_text,self.coalition,self.opponents,self.states,self.replayed,self.note,self.bdd_nodes,self.tabled,self.moves,self.responses,self.scope,) == (other.kind,other.formula_text,other.coalition,other.opponents,other.states,other.replayed,other.note,other.bdd_nodes,other.tabled,other.moves,other.responses,other.scope,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.kind,self.formula_text,self.coalition,self.opponents,self.states,self.replayed,self.note,self.bdd_nodes,self.tabled,self.moves,self.responses,self.scope,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_severity, _default_source_line, _set):
     def __init__(self, message, file, line, column, source_line=_default_source_line, severity=_default_severity):
-        _set(self, 'message', message)
-        _set(self, 'file', file)
-        _set(self, 'line', line)
-        _set(self, 'column', column)
-        _set(self, 'source_line', source_line)
-        _set(self, 'severity', severity)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.source_line = source_line
+        self.severity = severity
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.message,self.file,self.line,self.column,self.source_line,self.severity,) == (other.message,other.file,other.line,other.column,other.source_line,other.severity,)
@@ -736,14 +736,14 @@ def _methods(_MISSING, _default_severity, _default_source_line, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_severity, _default_source_line, _set):\n    def __init__(self, message, file, line, column, source_line=_default_source_line, severity=_default_severity):\n        _set(self, 'message', message)\n        _set(self, 'file', file)\n        _set(self, 'line', line)\n        _set(self, 'column', column)\n        _set(self, 'source_line', source_line)\n        _set(self, 'severity', severity)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.message,self.file,self.line,self.column,self.source_line,self.severity,) == (other.message,other.file,other.line,other.column,other.source_line,other.severity,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.message,self.file,self.line,self.column,self.source_line,self.severity,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_severity, _default_source_line, _set):\n    def __init__(self, message, file, line, column, source_line=_default_source_line, severity=_default_severity):\n        self.message = message\n        self.file = file\n        self.line = line\n        self.column = column\n        self.source_line = source_line\n        self.severity = severity\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.message,self.file,self.line,self.column,self.source_line,self.severity,) == (other.message,other.file,other.line,other.column,other.source_line,other.severity,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.message,self.file,self.line,self.column,self.source_line,self.severity,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_svg, _factory_states, _set):
     def __init__(self, note, svg=_default_svg, states=_MISSING):
-        _set(self, 'note', note)
-        _set(self, 'svg', svg)
-        _set(self, 'states', _factory_states() if states is _MISSING else states)
+        self.note = note
+        self.svg = svg
+        self.states = _factory_states() if states is _MISSING else states
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.note,self.svg,self.states,) == (other.note,other.svg,other.states,)
@@ -753,14 +753,14 @@ def _methods(_MISSING, _default_svg, _factory_states, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_svg, _factory_states, _set):\n    def __init__(self, note, svg=_default_svg, states=_MISSING):\n        _set(self, 'note', note)\n        _set(self, 'svg', svg)\n        _set(self, 'states', _factory_states() if states is _MISSING else states)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.note,self.svg,self.states,) == (other.note,other.svg,other.states,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.note,self.svg,self.states,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_svg, _factory_states, _set):\n    def __init__(self, note, svg=_default_svg, states=_MISSING):\n        self.note = note\n        self.svg = svg\n        self.states = _factory_states() if states is _MISSING else states\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.note,self.svg,self.states,) == (other.note,other.svg,other.states,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.note,self.svg,self.states,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_symbols, _default_variable, _set):
     def __init__(self, kind, symbols=_default_symbols, variable=_default_variable):
-        _set(self, 'kind', kind)
-        _set(self, 'symbols', symbols)
-        _set(self, 'variable', variable)
+        self.kind = kind
+        self.symbols = symbols
+        self.variable = variable
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.kind,self.symbols,self.variable,) == (other.kind,other.symbols,other.variable,)
@@ -770,17 +770,17 @@ def _methods(_MISSING, _default_symbols, _default_variable, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_symbols, _default_variable, _set):\n    def __init__(self, kind, symbols=_default_symbols, variable=_default_variable):\n        _set(self, 'kind', kind)\n        _set(self, 'symbols', symbols)\n        _set(self, 'variable', variable)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.kind,self.symbols,self.variable,) == (other.kind,other.symbols,other.variable,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.kind,self.symbols,self.variable,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _default_symbols, _default_variable, _set):\n    def __init__(self, kind, symbols=_default_symbols, variable=_default_variable):\n        self.kind = kind\n        self.symbols = symbols\n        self.variable = variable\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.kind,self.symbols,self.variable,) == (other.kind,other.symbols,other.variable,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.kind,self.symbols,self.variable,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _factory_actions, _factory_evolution_rules, _factory_propositions, _factory_protocol_rules, _factory_variables, _set):
     def __init__(self, file, variables=_MISSING, actions=_MISSING, propositions=_MISSING, protocol_rules=_MISSING, evolution_rules=_MISSING):
-        _set(self, 'file', file)
-        _set(self, 'variables', _factory_variables() if variables is _MISSING else variables)
-        _set(self, 'actions', _factory_actions() if actions is _MISSING else actions)
-        _set(self, 'propositions', _factory_propositions() if propositions is _MISSING else propositions)
-        _set(self, 'protocol_rules', _factory_protocol_rules() if protocol_rules is _MISSING else protocol_rules)
-        _set(self, 'evolution_rules', _factory_evolution_rules() if evolution_rules is _MISSING else evolution_rules)
+        self.file = file
+        self.variables = _factory_variables() if variables is _MISSING else variables
+        self.actions = _factory_actions() if actions is _MISSING else actions
+        self.propositions = _factory_propositions() if propositions is _MISSING else propositions
+        self.protocol_rules = _factory_protocol_rules() if protocol_rules is _MISSING else protocol_rules
+        self.evolution_rules = _factory_evolution_rules() if evolution_rules is _MISSING else evolution_rules
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.file,self.variables,self.actions,self.propositions,self.protocol_rules,self.evolution_rules,) == (other.file,other.variables,other.actions,other.propositions,other.protocol_rules,other.evolution_rules,)
@@ -790,14 +790,14 @@ def _methods(_MISSING, _factory_actions, _factory_evolution_rules, _factory_prop
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _factory_actions, _factory_evolution_rules, _factory_propositions, _factory_protocol_rules, _factory_variables, _set):\n    def __init__(self, file, variables=_MISSING, actions=_MISSING, propositions=_MISSING, protocol_rules=_MISSING, evolution_rules=_MISSING):\n        _set(self, 'file', file)\n        _set(self, 'variables', _factory_variables() if variables is _MISSING else variables)\n        _set(self, 'actions', _factory_actions() if actions is _MISSING else actions)\n        _set(self, 'propositions', _factory_propositions() if propositions is _MISSING else propositions)\n        _set(self, 'protocol_rules', _factory_protocol_rules() if protocol_rules is _MISSING else protocol_rules)\n        _set(self, 'evolution_rules', _factory_evolution_rules() if evolution_rules is _MISSING else evolution_rules)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.file,self.variables,self.actions,self.propositions,self.protocol_rules,self.evolution_rules,) == (other.file,other.variables,other.actions,other.propositions,other.protocol_rules,other.evolution_rules,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.file,self.variables,self.actions,self.propositions,self.protocol_rules,self.evolution_rules,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _factory_actions, _factory_evolution_rules, _factory_propositions, _factory_protocol_rules, _factory_variables, _set):\n    def __init__(self, file, variables=_MISSING, actions=_MISSING, propositions=_MISSING, protocol_rules=_MISSING, evolution_rules=_MISSING):\n        self.file = file\n        self.variables = _factory_variables() if variables is _MISSING else variables\n        self.actions = _factory_actions() if actions is _MISSING else actions\n        self.propositions = _factory_propositions() if propositions is _MISSING else propositions\n        self.protocol_rules = _factory_protocol_rules() if protocol_rules is _MISSING else protocol_rules\n        self.evolution_rules = _factory_evolution_rules() if evolution_rules is _MISSING else evolution_rules\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.file,self.variables,self.actions,self.propositions,self.protocol_rules,self.evolution_rules,) == (other.file,other.variables,other.actions,other.propositions,other.protocol_rules,other.evolution_rules,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.file,self.variables,self.actions,self.propositions,self.protocol_rules,self.evolution_rules,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _factory_right_open, _set):
     def __init__(self, binary, prefix, right_open=_MISSING):
-        _set(self, 'binary', binary)
-        _set(self, 'prefix', prefix)
-        _set(self, 'right_open', _factory_right_open() if right_open is _MISSING else right_open)
+        self.binary = binary
+        self.prefix = prefix
+        self.right_open = _factory_right_open() if right_open is _MISSING else right_open
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.binary,self.prefix,self.right_open,) == (other.binary,other.prefix,other.right_open,)
@@ -807,7 +807,7 @@ def _methods(_MISSING, _factory_right_open, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _factory_right_open, _set):\n    def __init__(self, binary, prefix, right_open=_MISSING):\n        _set(self, 'binary', binary)\n        _set(self, 'prefix', prefix)\n        _set(self, 'right_open', _factory_right_open() if right_open is _MISSING else right_open)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.binary,self.prefix,self.right_open,) == (other.binary,other.prefix,other.right_open,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.binary,self.prefix,self.right_open,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _factory_right_open, _set):\n    def __init__(self, binary, prefix, right_open=_MISSING):\n        self.binary = binary\n        self.prefix = prefix\n        self.right_open = _factory_right_open() if right_open is _MISSING else right_open\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.binary,self.prefix,self.right_open,) == (other.binary,other.prefix,other.right_open,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.binary,self.prefix,self.right_open,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -827,8 +827,8 @@ MAKERS["def _methods(_MISSING, _set):\n    def __init__(self):\n        pass\n  
 
 def _methods(_MISSING, _set):
     def __init__(self, action, target):
-        _set(self, 'action', action)
-        _set(self, 'target', target)
+        self.action = action
+        self.target = target
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.action,self.target,) == (other.action,other.target,)
@@ -838,14 +838,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, action, target):\n        _set(self, 'action', action)\n        _set(self, 'target', target)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.action,self.target,) == (other.action,other.target,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.action,self.target,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, action, target):\n        self.action = action\n        self.target = target\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.action,self.target,) == (other.action,other.target,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.action,self.target,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, actions, gotos, start):
-        _set(self, 'actions', actions)
-        _set(self, 'gotos', gotos)
-        _set(self, 'start', start)
+        self.actions = actions
+        self.gotos = gotos
+        self.start = start
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.actions,self.gotos,self.start,) == (other.actions,other.gotos,other.start,)
@@ -855,13 +855,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, actions, gotos, start):\n        _set(self, 'actions', actions)\n        _set(self, 'gotos', gotos)\n        _set(self, 'start', start)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.actions,self.gotos,self.start,) == (other.actions,other.gotos,other.start,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.actions,self.gotos,self.start,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, actions, gotos, start):\n        self.actions = actions\n        self.gotos = gotos\n        self.start = start\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.actions,self.gotos,self.start,) == (other.actions,other.gotos,other.start,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.actions,self.gotos,self.start,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, agent, action):
-        _set(self, 'agent', agent)
-        _set(self, 'action', action)
+        self.agent = agent
+        self.action = action
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.agent,self.action,) == (other.agent,other.action,)
@@ -871,14 +871,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, agent, action):\n        _set(self, 'agent', agent)\n        _set(self, 'action', action)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.agent,self.action,) == (other.agent,other.action,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.agent,self.action,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, agent, action):\n        self.agent = agent\n        self.action = action\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.agent,self.action,) == (other.agent,other.action,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.agent,self.action,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, agent, action, pos):
-        _set(self, 'agent', agent)
-        _set(self, 'action', action)
-        _set(self, 'pos', pos)
+        self.agent = agent
+        self.action = action
+        self.pos = pos
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.agent,self.action,self.pos,) == (other.agent,other.action,other.pos,)
@@ -888,14 +888,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, agent, action, pos):\n        _set(self, 'agent', agent)\n        _set(self, 'action', action)\n        _set(self, 'pos', pos)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.agent,self.action,self.pos,) == (other.agent,other.action,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.agent,self.action,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, agent, action, pos):\n        self.agent = agent\n        self.action = action\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.agent,self.action,self.pos,) == (other.agent,other.action,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.agent,self.action,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, agent, bits, actions):
-        _set(self, 'agent', agent)
-        _set(self, 'bits', bits)
-        _set(self, 'actions', actions)
+        self.agent = agent
+        self.bits = bits
+        self.actions = actions
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.agent,self.bits,self.actions,) == (other.agent,other.bits,other.actions,)
@@ -905,14 +905,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, agent, bits, actions):\n        _set(self, 'agent', agent)\n        _set(self, 'bits', bits)\n        _set(self, 'actions', actions)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.agent,self.bits,self.actions,) == (other.agent,other.bits,other.actions,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.agent,self.bits,self.actions,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, agent, bits, actions):\n        self.agent = agent\n        self.bits = bits\n        self.actions = actions\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.agent,self.bits,self.actions,) == (other.agent,other.bits,other.actions,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.agent,self.bits,self.actions,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, agent, name, pos):
-        _set(self, 'agent', agent)
-        _set(self, 'name', name)
-        _set(self, 'pos', pos)
+        self.agent = agent
+        self.name = name
+        self.pos = pos
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.agent,self.name,self.pos,) == (other.agent,other.name,other.pos,)
@@ -922,14 +922,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, agent, name, pos):\n        _set(self, 'agent', agent)\n        _set(self, 'name', name)\n        _set(self, 'pos', pos)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.agent,self.name,self.pos,) == (other.agent,other.name,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.agent,self.name,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, agent, name, pos):\n        self.agent = agent\n        self.name = name\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.agent,self.name,self.pos,) == (other.agent,other.name,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.agent,self.name,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, agent, name, type):
-        _set(self, 'agent', agent)
-        _set(self, 'name', name)
-        _set(self, 'type', type)
+        self.agent = agent
+        self.name = name
+        self.type = type
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.agent,self.name,self.type,) == (other.agent,other.name,other.type,)
@@ -939,13 +939,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, agent, name, type):\n        _set(self, 'agent', agent)\n        _set(self, 'name', name)\n        _set(self, 'type', type)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.agent,self.name,self.type,) == (other.agent,other.name,other.type,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.agent,self.name,self.type,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, agent, name, type):\n        self.agent = agent\n        self.name = name\n        self.type = type\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.agent,self.name,self.type,) == (other.agent,other.name,other.type,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.agent,self.name,self.type,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, assignments, guard):
-        _set(self, 'assignments', assignments)
-        _set(self, 'guard', guard)
+        self.assignments = assignments
+        self.guard = guard
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.assignments,self.guard,) == (other.assignments,other.guard,)
@@ -955,13 +955,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, assignments, guard):\n        _set(self, 'assignments', assignments)\n        _set(self, 'guard', guard)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.assignments,self.guard,) == (other.assignments,other.guard,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.assignments,self.guard,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, assignments, guard):\n        self.assignments = assignments\n        self.guard = guard\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.assignments,self.guard,) == (other.assignments,other.guard,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.assignments,self.guard,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, belief, outcomes):
-        _set(self, 'belief', belief)
-        _set(self, 'outcomes', outcomes)
+        self.belief = belief
+        self.outcomes = outcomes
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.belief,self.outcomes,) == (other.belief,other.outcomes,)
@@ -971,13 +971,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, belief, outcomes):\n        _set(self, 'belief', belief)\n        _set(self, 'outcomes', outcomes)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.belief,self.outcomes,) == (other.belief,other.outcomes,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.belief,self.outcomes,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, belief, outcomes):\n        self.belief = belief\n        self.outcomes = outcomes\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.belief,self.outcomes,) == (other.belief,other.outcomes,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.belief,self.outcomes,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, commitment, operation):
-        _set(self, 'commitment', commitment)
-        _set(self, 'operation', operation)
+        self.commitment = commitment
+        self.operation = operation
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.commitment,self.operation,) == (other.commitment,other.operation,)
@@ -987,14 +987,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, commitment, operation):\n        _set(self, 'commitment', commitment)\n        _set(self, 'operation', operation)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.commitment,self.operation,) == (other.commitment,other.operation,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.commitment,self.operation,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, commitment, operation):\n        self.commitment = commitment\n        self.operation = operation\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.commitment,self.operation,) == (other.commitment,other.operation,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.commitment,self.operation,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, condition, actions, pos):
-        _set(self, 'condition', condition)
-        _set(self, 'actions', actions)
-        _set(self, 'pos', pos)
+        self.condition = condition
+        self.actions = actions
+        self.pos = pos
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.condition,self.actions,self.pos,) == (other.condition,other.actions,other.pos,)
@@ -1004,13 +1004,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, condition, actions, pos):\n        _set(self, 'condition', condition)\n        _set(self, 'actions', actions)\n        _set(self, 'pos', pos)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.condition,self.actions,self.pos,) == (other.condition,other.actions,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.condition,self.actions,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, condition, actions, pos):\n        self.condition = condition\n        self.actions = actions\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.condition,self.actions,self.pos,) == (other.condition,other.actions,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.condition,self.actions,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, count, listed):
-        _set(self, 'count', count)
-        _set(self, 'listed', listed)
+        self.count = count
+        self.listed = listed
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.count,self.listed,) == (other.count,other.listed,)
@@ -1020,16 +1020,16 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, count, listed):\n        _set(self, 'count', count)\n        _set(self, 'listed', listed)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.count,self.listed,) == (other.count,other.listed,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.count,self.listed,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, count, listed):\n        self.count = count\n        self.listed = listed\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.count,self.listed,) == (other.count,other.listed,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.count,self.listed,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, effects, commitment, source, target, util):
-        _set(self, 'effects', effects)
-        _set(self, 'commitment', commitment)
-        _set(self, 'source', source)
-        _set(self, 'target', target)
-        _set(self, 'util', util)
+        self.effects = effects
+        self.commitment = commitment
+        self.source = source
+        self.target = target
+        self.util = util
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.effects,self.commitment,self.source,self.target,self.util,) == (other.effects,other.commitment,other.source,other.target,other.util,)
@@ -1039,15 +1039,15 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, effects, commitment, source, target, util):\n        _set(self, 'effects', effects)\n        _set(self, 'commitment', commitment)\n        _set(self, 'source', source)\n        _set(self, 'target', target)\n        _set(self, 'util', util)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.effects,self.commitment,self.source,self.target,self.util,) == (other.effects,other.commitment,other.source,other.target,other.util,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.effects,self.commitment,self.source,self.target,self.util,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, effects, commitment, source, target, util):\n        self.effects = effects\n        self.commitment = commitment\n        self.source = source\n        self.target = target\n        self.util = util\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.effects,self.commitment,self.source,self.target,self.util,) == (other.effects,other.commitment,other.source,other.target,other.util,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.effects,self.commitment,self.source,self.target,self.util,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, enabled, candidates, evaluated, transitions):
-        _set(self, 'enabled', enabled)
-        _set(self, 'candidates', candidates)
-        _set(self, 'evaluated', evaluated)
-        _set(self, 'transitions', transitions)
+        self.enabled = enabled
+        self.candidates = candidates
+        self.evaluated = evaluated
+        self.transitions = transitions
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.enabled,self.candidates,self.evaluated,self.transitions,) == (other.enabled,other.candidates,other.evaluated,other.transitions,)
@@ -1057,14 +1057,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, enabled, candidates, evaluated, transitions):\n        _set(self, 'enabled', enabled)\n        _set(self, 'candidates', candidates)\n        _set(self, 'evaluated', evaluated)\n        _set(self, 'transitions', transitions)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.enabled,self.candidates,self.evaluated,self.transitions,) == (other.enabled,other.candidates,other.evaluated,other.transitions,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.enabled,self.candidates,self.evaluated,self.transitions,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, enabled, candidates, evaluated, transitions):\n        self.enabled = enabled\n        self.candidates = candidates\n        self.evaluated = evaluated\n        self.transitions = transitions\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.enabled,self.candidates,self.evaluated,self.transitions,) == (other.enabled,other.candidates,other.evaluated,other.transitions,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.enabled,self.candidates,self.evaluated,self.transitions,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, event, operation, commitment):
-        _set(self, 'event', event)
-        _set(self, 'operation', operation)
-        _set(self, 'commitment', commitment)
+        self.event = event
+        self.operation = operation
+        self.commitment = commitment
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.event,self.operation,self.commitment,) == (other.event,other.operation,other.commitment,)
@@ -1074,14 +1074,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, event, operation, commitment):\n        _set(self, 'event', event)\n        _set(self, 'operation', operation)\n        _set(self, 'commitment', commitment)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.event,self.operation,self.commitment,) == (other.event,other.operation,other.commitment,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.event,self.operation,self.commitment,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, event, operation, commitment):\n        self.event = event\n        self.operation = operation\n        self.commitment = commitment\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.event,self.operation,self.commitment,) == (other.event,other.operation,other.commitment,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.event,self.operation,self.commitment,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, event, probability, target):
-        _set(self, 'event', event)
-        _set(self, 'probability', probability)
-        _set(self, 'target', target)
+        self.event = event
+        self.probability = probability
+        self.target = target
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.event,self.probability,self.target,) == (other.event,other.probability,other.target,)
@@ -1091,16 +1091,16 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, event, probability, target):\n        _set(self, 'event', event)\n        _set(self, 'probability', probability)\n        _set(self, 'target', target)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.event,self.probability,self.target,) == (other.event,other.probability,other.target,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.event,self.probability,self.target,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, event, probability, target):\n        self.event = event\n        self.probability = probability\n        self.target = target\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.event,self.probability,self.target,) == (other.event,other.probability,other.target,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.event,self.probability,self.target,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, file, line, column, message, kind):
-        _set(self, 'file', file)
-        _set(self, 'line', line)
-        _set(self, 'column', column)
-        _set(self, 'message', message)
-        _set(self, 'kind', kind)
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.kind = kind
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.file,self.line,self.column,self.message,self.kind,) == (other.file,other.line,other.column,other.message,other.kind,)
@@ -1110,13 +1110,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, file, line, column, message, kind):\n        _set(self, 'file', file)\n        _set(self, 'line', line)\n        _set(self, 'column', column)\n        _set(self, 'message', message)\n        _set(self, 'kind', kind)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.file,self.line,self.column,self.message,self.kind,) == (other.file,other.line,other.column,other.message,other.kind,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.file,self.line,self.column,self.message,self.kind,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, file, line, column, message, kind):\n        self.file = file\n        self.line = line\n        self.column = column\n        self.message = message\n        self.kind = kind\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.file,self.line,self.column,self.message,self.kind,) == (other.file,other.line,other.column,other.message,other.kind,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.file,self.line,self.column,self.message,self.kind,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, formula, verdict):
-        _set(self, 'formula', formula)
-        _set(self, 'verdict', verdict)
+        self.formula = formula
+        self.verdict = verdict
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.formula,self.verdict,) == (other.formula,other.verdict,)
@@ -1126,18 +1126,18 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, formula, verdict):\n        _set(self, 'formula', formula)\n        _set(self, 'verdict', verdict)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.formula,self.verdict,) == (other.formula,other.verdict,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.formula,self.verdict,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, formula, verdict):\n        self.formula = formula\n        self.verdict = verdict\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.formula,self.verdict,) == (other.formula,other.verdict,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.formula,self.verdict,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, index, state, values, propositions, initial, deadlock, distance):
-        _set(self, 'index', index)
-        _set(self, 'state', state)
-        _set(self, 'values', values)
-        _set(self, 'propositions', propositions)
-        _set(self, 'initial', initial)
-        _set(self, 'deadlock', deadlock)
-        _set(self, 'distance', distance)
+        self.index = index
+        self.state = state
+        self.values = values
+        self.propositions = propositions
+        self.initial = initial
+        self.deadlock = deadlock
+        self.distance = distance
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.index,self.state,self.values,self.propositions,self.initial,self.deadlock,self.distance,) == (other.index,other.state,other.values,other.propositions,other.initial,other.deadlock,other.distance,)
@@ -1147,15 +1147,15 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, index, state, values, propositions, initial, deadlock, distance):\n        _set(self, 'index', index)\n        _set(self, 'state', state)\n        _set(self, 'values', values)\n        _set(self, 'propositions', propositions)\n        _set(self, 'initial', initial)\n        _set(self, 'deadlock', deadlock)\n        _set(self, 'distance', distance)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.index,self.state,self.values,self.propositions,self.initial,self.deadlock,self.distance,) == (other.index,other.state,other.values,other.propositions,other.initial,other.deadlock,other.distance,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.index,self.state,self.values,self.propositions,self.initial,self.deadlock,self.distance,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, index, state, values, propositions, initial, deadlock, distance):\n        self.index = index\n        self.state = state\n        self.values = values\n        self.propositions = propositions\n        self.initial = initial\n        self.deadlock = deadlock\n        self.distance = distance\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.index,self.state,self.values,self.propositions,self.initial,self.deadlock,self.distance,) == (other.index,other.state,other.values,other.propositions,other.initial,other.deadlock,other.distance,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.index,self.state,self.values,self.propositions,self.initial,self.deadlock,self.distance,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, kind, text, line, column):
-        _set(self, 'kind', kind)
-        _set(self, 'text', text)
-        _set(self, 'line', line)
-        _set(self, 'column', column)
+        self.kind = kind
+        self.text = text
+        self.line = line
+        self.column = column
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.kind,self.text,self.line,self.column,) == (other.kind,other.text,other.line,other.column,)
@@ -1165,13 +1165,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, kind, text, line, column):\n        _set(self, 'kind', kind)\n        _set(self, 'text', text)\n        _set(self, 'line', line)\n        _set(self, 'column', column)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.kind,self.text,self.line,self.column,) == (other.kind,other.text,other.line,other.column,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.kind,self.text,self.line,self.column,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, kind, text, line, column):\n        self.kind = kind\n        self.text = text\n        self.line = line\n        self.column = column\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.kind,self.text,self.line,self.column,) == (other.kind,other.text,other.line,other.column,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.kind,self.text,self.line,self.column,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, leaf, positive):
-        _set(self, 'leaf', leaf)
-        _set(self, 'positive', positive)
+        self.leaf = leaf
+        self.positive = positive
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.leaf,self.positive,) == (other.leaf,other.positive,)
@@ -1181,13 +1181,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, leaf, positive):\n        _set(self, 'leaf', leaf)\n        _set(self, 'positive', positive)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.leaf,self.positive,) == (other.leaf,other.positive,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.leaf,self.positive,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, leaf, positive):\n        self.leaf = leaf\n        self.positive = positive\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.leaf,self.positive,) == (other.leaf,other.positive,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.leaf,self.positive,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, left, right):
-        _set(self, 'left', left)
-        _set(self, 'right', right)
+        self.left = left
+        self.right = right
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.left,self.right,) == (other.left,other.right,)
@@ -1197,14 +1197,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, left, right):\n        _set(self, 'left', left)\n        _set(self, 'right', right)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.left,self.right,) == (other.left,other.right,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.left,self.right,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, left, right):\n        self.left = left\n        self.right = right\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.left,self.right,) == (other.left,other.right,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.left,self.right,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, lhs, rhs, build):
-        _set(self, 'lhs', lhs)
-        _set(self, 'rhs', rhs)
-        _set(self, 'build', build)
+        self.lhs = lhs
+        self.rhs = rhs
+        self.build = build
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.lhs,self.rhs,self.build,) == (other.lhs,other.rhs,other.build,)
@@ -1214,13 +1214,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, lhs, rhs, build):\n        _set(self, 'lhs', lhs)\n        _set(self, 'rhs', rhs)\n        _set(self, 'build', build)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.lhs,self.rhs,self.build,) == (other.lhs,other.rhs,other.build,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.lhs,self.rhs,self.build,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, lhs, rhs, build):\n        self.lhs = lhs\n        self.rhs = rhs\n        self.build = build\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.lhs,self.rhs,self.build,) == (other.lhs,other.rhs,other.build,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.lhs,self.rhs,self.build,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, low, high):
-        _set(self, 'low', low)
-        _set(self, 'high', high)
+        self.low = low
+        self.high = high
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.low,self.high,) == (other.low,other.high,)
@@ -1230,14 +1230,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, low, high):\n        _set(self, 'low', low)\n        _set(self, 'high', high)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.low,self.high,) == (other.low,other.high,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.low,self.high,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, low, high):\n        self.low = low\n        self.high = high\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.low,self.high,) == (other.low,other.high,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.low,self.high,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, low, high, pos):
-        _set(self, 'low', low)
-        _set(self, 'high', high)
-        _set(self, 'pos', pos)
+        self.low = low
+        self.high = high
+        self.pos = pos
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.low,self.high,self.pos,) == (other.low,other.high,other.pos,)
@@ -1247,14 +1247,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, low, high, pos):\n        _set(self, 'low', low)\n        _set(self, 'high', high)\n        _set(self, 'pos', pos)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.low,self.high,self.pos,) == (other.low,other.high,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.low,self.high,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, low, high, pos):\n        self.low = low\n        self.high = high\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.low,self.high,self.pos,) == (other.low,other.high,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.low,self.high,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, name, condition, pos):
-        _set(self, 'name', name)
-        _set(self, 'condition', condition)
-        _set(self, 'pos', pos)
+        self.name = name
+        self.condition = condition
+        self.pos = pos
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.name,self.condition,self.pos,) == (other.name,other.condition,other.pos,)
@@ -1264,16 +1264,16 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, condition, pos):\n        _set(self, 'name', name)\n        _set(self, 'condition', condition)\n        _set(self, 'pos', pos)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.condition,self.pos,) == (other.name,other.condition,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.condition,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, condition, pos):\n        self.name = name\n        self.condition = condition\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.condition,self.pos,) == (other.name,other.condition,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.condition,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, name, debtor, creditor, antecedent, consequent):
-        _set(self, 'name', name)
-        _set(self, 'debtor', debtor)
-        _set(self, 'creditor', creditor)
-        _set(self, 'antecedent', antecedent)
-        _set(self, 'consequent', consequent)
+        self.name = name
+        self.debtor = debtor
+        self.creditor = creditor
+        self.antecedent = antecedent
+        self.consequent = consequent
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.name,self.debtor,self.creditor,self.antecedent,self.consequent,) == (other.name,other.debtor,other.creditor,other.antecedent,other.consequent,)
@@ -1283,14 +1283,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, debtor, creditor, antecedent, consequent):\n        _set(self, 'name', name)\n        _set(self, 'debtor', debtor)\n        _set(self, 'creditor', creditor)\n        _set(self, 'antecedent', antecedent)\n        _set(self, 'consequent', consequent)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.debtor,self.creditor,self.antecedent,self.consequent,) == (other.name,other.debtor,other.creditor,other.antecedent,other.consequent,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.debtor,self.creditor,self.antecedent,self.consequent,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, debtor, creditor, antecedent, consequent):\n        self.name = name\n        self.debtor = debtor\n        self.creditor = creditor\n        self.antecedent = antecedent\n        self.consequent = consequent\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.debtor,self.creditor,self.antecedent,self.consequent,) == (other.name,other.debtor,other.creditor,other.antecedent,other.consequent,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.debtor,self.creditor,self.antecedent,self.consequent,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, name, initiator, effects):
-        _set(self, 'name', name)
-        _set(self, 'initiator', initiator)
-        _set(self, 'effects', effects)
+        self.name = name
+        self.initiator = initiator
+        self.effects = effects
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.name,self.initiator,self.effects,) == (other.name,other.initiator,other.effects,)
@@ -1300,24 +1300,24 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, initiator, effects):\n        _set(self, 'name', name)\n        _set(self, 'initiator', initiator)\n        _set(self, 'effects', effects)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.initiator,self.effects,) == (other.name,other.initiator,other.effects,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.initiator,self.effects,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, initiator, effects):\n        self.name = name\n        self.initiator = initiator\n        self.effects = effects\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.initiator,self.effects,) == (other.name,other.initiator,other.effects,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.initiator,self.effects,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, name, is_environment, obsvars, vars, lobsvars, red_states, actions, actions_pos, protocol, protocol_pos, evolution, evolution_pos, pos):
-        _set(self, 'name', name)
-        _set(self, 'is_environment', is_environment)
-        _set(self, 'obsvars', obsvars)
-        _set(self, 'vars', vars)
-        _set(self, 'lobsvars', lobsvars)
-        _set(self, 'red_states', red_states)
-        _set(self, 'actions', actions)
-        _set(self, 'actions_pos', actions_pos)
-        _set(self, 'protocol', protocol)
-        _set(self, 'protocol_pos', protocol_pos)
-        _set(self, 'evolution', evolution)
-        _set(self, 'evolution_pos', evolution_pos)
-        _set(self, 'pos', pos)
+        self.name = name
+        self.is_environment = is_environment
+        self.obsvars = obsvars
+        self.vars = vars
+        self.lobsvars = lobsvars
+        self.red_states = red_states
+        self.actions = actions
+        self.actions_pos = actions_pos
+        self.protocol = protocol
+        self.protocol_pos = protocol_pos
+        self.evolution = evolution
+        self.evolution_pos = evolution_pos
+        self.pos = pos
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.name,self.is_environment,self.obsvars,self.vars,self.lobsvars,self.red_states,self.actions,self.actions_pos,self.protocol,self.protocol_pos,self.evolution,self.evolution_pos,self.pos,) == (other.name,other.is_environment,other.obsvars,other.vars,other.lobsvars,other.red_states,other.actions,other.actions_pos,other.protocol,other.protocol_pos,other.evolution,other.evolution_pos,other.pos,)
@@ -1327,14 +1327,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, is_environment, obsvars, vars, lobsvars, red_states, actions, actions_pos, protocol, protocol_pos, evolution, evolution_pos, pos):\n        _set(self, 'name', name)\n        _set(self, 'is_environment', is_environment)\n        _set(self, 'obsvars', obsvars)\n        _set(self, 'vars', vars)\n        _set(self, 'lobsvars', lobsvars)\n        _set(self, 'red_states', red_states)\n        _set(self, 'actions', actions)\n        _set(self, 'actions_pos', actions_pos)\n        _set(self, 'protocol', protocol)\n        _set(self, 'protocol_pos', protocol_pos)\n        _set(self, 'evolution', evolution)\n        _set(self, 'evolution_pos', evolution_pos)\n        _set(self, 'pos', pos)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.is_environment,self.obsvars,self.vars,self.lobsvars,self.red_states,self.actions,self.actions_pos,self.protocol,self.protocol_pos,self.evolution,self.evolution_pos,self.pos,) == (other.name,other.is_environment,other.obsvars,other.vars,other.lobsvars,other.red_states,other.actions,other.actions_pos,other.protocol,other.protocol_pos,other.evolution,other.evolution_pos,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.is_environment,self.obsvars,self.vars,self.lobsvars,self.red_states,self.actions,self.actions_pos,self.protocol,self.protocol_pos,self.evolution,self.evolution_pos,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, is_environment, obsvars, vars, lobsvars, red_states, actions, actions_pos, protocol, protocol_pos, evolution, evolution_pos, pos):\n        self.name = name\n        self.is_environment = is_environment\n        self.obsvars = obsvars\n        self.vars = vars\n        self.lobsvars = lobsvars\n        self.red_states = red_states\n        self.actions = actions\n        self.actions_pos = actions_pos\n        self.protocol = protocol\n        self.protocol_pos = protocol_pos\n        self.evolution = evolution\n        self.evolution_pos = evolution_pos\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.is_environment,self.obsvars,self.vars,self.lobsvars,self.red_states,self.actions,self.actions_pos,self.protocol,self.protocol_pos,self.evolution,self.evolution_pos,self.pos,) == (other.name,other.is_environment,other.obsvars,other.vars,other.lobsvars,other.red_states,other.actions,other.actions_pos,other.protocol,other.protocol_pos,other.evolution,other.evolution_pos,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.is_environment,self.obsvars,self.vars,self.lobsvars,self.red_states,self.actions,self.actions_pos,self.protocol,self.protocol_pos,self.evolution,self.evolution_pos,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, name, members, pos):
-        _set(self, 'name', name)
-        _set(self, 'members', members)
-        _set(self, 'pos', pos)
+        self.name = name
+        self.members = members
+        self.pos = pos
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.name,self.members,self.pos,) == (other.name,other.members,other.pos,)
@@ -1344,14 +1344,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, members, pos):\n        _set(self, 'name', name)\n        _set(self, 'members', members)\n        _set(self, 'pos', pos)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.members,self.pos,) == (other.name,other.members,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.members,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, members, pos):\n        self.name = name\n        self.members = members\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.members,self.pos,) == (other.name,other.members,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.members,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, name, path, jobs):
-        _set(self, 'name', name)
-        _set(self, 'path', path)
-        _set(self, 'jobs', jobs)
+        self.name = name
+        self.path = path
+        self.jobs = jobs
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.name,self.path,self.jobs,) == (other.name,other.path,other.jobs,)
@@ -1361,13 +1361,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, path, jobs):\n        _set(self, 'name', name)\n        _set(self, 'path', path)\n        _set(self, 'jobs', jobs)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.path,self.jobs,) == (other.name,other.path,other.jobs,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.path,self.jobs,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, path, jobs):\n        self.name = name\n        self.path = path\n        self.jobs = jobs\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.path,self.jobs,) == (other.name,other.path,other.jobs,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.path,self.jobs,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, name, pos):
-        _set(self, 'name', name)
-        _set(self, 'pos', pos)
+        self.name = name
+        self.pos = pos
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.name,self.pos,) == (other.name,other.pos,)
@@ -1377,14 +1377,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, pos):\n        _set(self, 'name', name)\n        _set(self, 'pos', pos)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.pos,) == (other.name,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, pos):\n        self.name = name\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.pos,) == (other.name,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, name, type, pos):
-        _set(self, 'name', name)
-        _set(self, 'type', type)
-        _set(self, 'pos', pos)
+        self.name = name
+        self.type = type
+        self.pos = pos
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.name,self.type,self.pos,) == (other.name,other.type,other.pos,)
@@ -1394,13 +1394,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, type, pos):\n        _set(self, 'name', name)\n        _set(self, 'type', type)\n        _set(self, 'pos', pos)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.type,self.pos,) == (other.name,other.type,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.type,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, type, pos):\n        self.name = name\n        self.type = type\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.type,self.pos,) == (other.name,other.type,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.type,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, now, later):
-        _set(self, 'now', now)
-        _set(self, 'later', later)
+        self.now = now
+        self.later = later
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.now,self.later,) == (other.now,other.later,)
@@ -1410,14 +1410,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, now, later):\n        _set(self, 'now', now)\n        _set(self, 'later', later)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.now,self.later,) == (other.now,other.later,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.now,self.later,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, now, later):\n        self.now = now\n        self.later = later\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.now,self.later,) == (other.now,other.later,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.now,self.later,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, op, left, right):
-        _set(self, 'op', op)
-        _set(self, 'left', left)
-        _set(self, 'right', right)
+        self.op = op
+        self.left = left
+        self.right = right
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.op,self.left,self.right,) == (other.op,other.left,other.right,)
@@ -1427,15 +1427,15 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, op, left, right):\n        _set(self, 'op', op)\n        _set(self, 'left', left)\n        _set(self, 'right', right)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.op,self.left,self.right,) == (other.op,other.left,other.right,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.op,self.left,self.right,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, op, left, right):\n        self.op = op\n        self.left = left\n        self.right = right\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.op,self.left,self.right,) == (other.op,other.left,other.right,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.op,self.left,self.right,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, op, left, right, pos):
-        _set(self, 'op', op)
-        _set(self, 'left', left)
-        _set(self, 'right', right)
-        _set(self, 'pos', pos)
+        self.op = op
+        self.left = left
+        self.right = right
+        self.pos = pos
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.op,self.left,self.right,self.pos,) == (other.op,other.left,other.right,other.pos,)
@@ -1445,13 +1445,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, op, left, right, pos):\n        _set(self, 'op', op)\n        _set(self, 'left', left)\n        _set(self, 'right', right)\n        _set(self, 'pos', pos)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.op,self.left,self.right,self.pos,) == (other.op,other.left,other.right,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.op,self.left,self.right,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, op, left, right, pos):\n        self.op = op\n        self.left = left\n        self.right = right\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.op,self.left,self.right,self.pos,) == (other.op,other.left,other.right,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.op,self.left,self.right,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, op, operand):
-        _set(self, 'op', op)
-        _set(self, 'operand', operand)
+        self.op = op
+        self.operand = operand
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.op,self.operand,) == (other.op,other.operand,)
@@ -1461,14 +1461,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, op, operand):\n        _set(self, 'op', op)\n        _set(self, 'operand', operand)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.op,self.operand,) == (other.op,other.operand,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.op,self.operand,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, op, operand):\n        self.op = op\n        self.operand = operand\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.op,self.operand,) == (other.op,other.operand,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.op,self.operand,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, op, operand, pos):
-        _set(self, 'op', op)
-        _set(self, 'operand', operand)
-        _set(self, 'pos', pos)
+        self.op = op
+        self.operand = operand
+        self.pos = pos
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.op,self.operand,self.pos,) == (other.op,other.operand,other.pos,)
@@ -1478,12 +1478,12 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, op, operand, pos):\n        _set(self, 'op', op)\n        _set(self, 'operand', operand)\n        _set(self, 'pos', pos)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.op,self.operand,self.pos,) == (other.op,other.operand,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.op,self.operand,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, op, operand, pos):\n        self.op = op\n        self.operand = operand\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.op,self.operand,self.pos,) == (other.op,other.operand,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.op,self.operand,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, operand):
-        _set(self, 'operand', operand)
+        self.operand = operand
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.operand,) == (other.operand,)
@@ -1493,13 +1493,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, operand):\n        _set(self, 'operand', operand)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.operand,) == (other.operand,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.operand,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, operand):\n        self.operand = operand\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.operand,) == (other.operand,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.operand,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, original, text):
-        _set(self, 'original', original)
-        _set(self, 'text', text)
+        self.original = original
+        self.text = text
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.original,self.text,) == (other.original,other.text,)
@@ -1509,12 +1509,12 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, original, text):\n        _set(self, 'original', original)\n        _set(self, 'text', text)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.original,self.text,) == (other.original,other.text,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.original,self.text,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, original, text):\n        self.original = original\n        self.text = text\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.original,self.text,) == (other.original,other.text,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.original,self.text,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, pos):
-        _set(self, 'pos', pos)
+        self.pos = pos
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.pos,) == (other.pos,)
@@ -1524,15 +1524,15 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, pos):\n        _set(self, 'pos', pos)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.pos,) == (other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, pos):\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.pos,) == (other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, propositions, commitments, events, beliefs):
-        _set(self, 'propositions', propositions)
-        _set(self, 'commitments', commitments)
-        _set(self, 'events', events)
-        _set(self, 'beliefs', beliefs)
+        self.propositions = propositions
+        self.commitments = commitments
+        self.events = events
+        self.beliefs = beliefs
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.propositions,self.commitments,self.events,self.beliefs,) == (other.propositions,other.commitments,other.events,other.beliefs,)
@@ -1542,15 +1542,15 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, propositions, commitments, events, beliefs):\n        _set(self, 'propositions', propositions)\n        _set(self, 'commitments', commitments)\n        _set(self, 'events', events)\n        _set(self, 'beliefs', beliefs)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.propositions,self.commitments,self.events,self.beliefs,) == (other.propositions,other.commitments,other.events,other.beliefs,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.propositions,self.commitments,self.events,self.beliefs,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, propositions, commitments, events, beliefs):\n        self.propositions = propositions\n        self.commitments = commitments\n        self.events = events\n        self.beliefs = beliefs\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.propositions,self.commitments,self.events,self.beliefs,) == (other.propositions,other.commitments,other.events,other.beliefs,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.propositions,self.commitments,self.events,self.beliefs,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, required, forbidden, tests, outcomes):
-        _set(self, 'required', required)
-        _set(self, 'forbidden', forbidden)
-        _set(self, 'tests', tests)
-        _set(self, 'outcomes', outcomes)
+        self.required = required
+        self.forbidden = forbidden
+        self.tests = tests
+        self.outcomes = outcomes
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.required,self.forbidden,self.tests,self.outcomes,) == (other.required,other.forbidden,other.tests,other.outcomes,)
@@ -1560,15 +1560,15 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, required, forbidden, tests, outcomes):\n        _set(self, 'required', required)\n        _set(self, 'forbidden', forbidden)\n        _set(self, 'tests', tests)\n        _set(self, 'outcomes', outcomes)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.required,self.forbidden,self.tests,self.outcomes,) == (other.required,other.forbidden,other.tests,other.outcomes,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.required,self.forbidden,self.tests,self.outcomes,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, required, forbidden, tests, outcomes):\n        self.required = required\n        self.forbidden = forbidden\n        self.tests = tests\n        self.outcomes = outcomes\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.required,self.forbidden,self.tests,self.outcomes,) == (other.required,other.forbidden,other.tests,other.outcomes,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.required,self.forbidden,self.tests,self.outcomes,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, role, goals, beliefs, utilities):
-        _set(self, 'role', role)
-        _set(self, 'goals', goals)
-        _set(self, 'beliefs', beliefs)
-        _set(self, 'utilities', utilities)
+        self.role = role
+        self.goals = goals
+        self.beliefs = beliefs
+        self.utilities = utilities
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.role,self.goals,self.beliefs,self.utilities,) == (other.role,other.goals,other.beliefs,other.utilities,)
@@ -1578,14 +1578,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, role, goals, beliefs, utilities):\n        _set(self, 'role', role)\n        _set(self, 'goals', goals)\n        _set(self, 'beliefs', beliefs)\n        _set(self, 'utilities', utilities)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.role,self.goals,self.beliefs,self.utilities,) == (other.role,other.goals,other.beliefs,other.utilities,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.role,self.goals,self.beliefs,self.utilities,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, role, goals, beliefs, utilities):\n        self.role = role\n        self.goals = goals\n        self.beliefs = beliefs\n        self.utilities = utilities\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.role,self.goals,self.beliefs,self.utilities,) == (other.role,other.goals,other.beliefs,other.utilities,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.role,self.goals,self.beliefs,self.utilities,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, role, precondition, distribution):
-        _set(self, 'role', role)
-        _set(self, 'precondition', precondition)
-        _set(self, 'distribution', distribution)
+        self.role = role
+        self.precondition = precondition
+        self.distribution = distribution
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.role,self.precondition,self.distribution,) == (other.role,other.precondition,other.distribution,)
@@ -1595,14 +1595,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, role, precondition, distribution):\n        _set(self, 'role', role)\n        _set(self, 'precondition', precondition)\n        _set(self, 'distribution', distribution)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.role,self.precondition,self.distribution,) == (other.role,other.precondition,other.distribution,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.role,self.precondition,self.distribution,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, role, precondition, distribution):\n        self.role = role\n        self.precondition = precondition\n        self.distribution = distribution\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.role,self.precondition,self.distribution,) == (other.role,other.precondition,other.distribution,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.role,self.precondition,self.distribution,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, role, precondition, outcomes):
-        _set(self, 'role', role)
-        _set(self, 'precondition', precondition)
-        _set(self, 'outcomes', outcomes)
+        self.role = role
+        self.precondition = precondition
+        self.outcomes = outcomes
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.role,self.precondition,self.outcomes,) == (other.role,other.precondition,other.outcomes,)
@@ -1612,14 +1612,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, role, precondition, outcomes):\n        _set(self, 'role', role)\n        _set(self, 'precondition', precondition)\n        _set(self, 'outcomes', outcomes)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.role,self.precondition,self.outcomes,) == (other.role,other.precondition,other.outcomes,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.role,self.precondition,self.outcomes,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, role, precondition, outcomes):\n        self.role = role\n        self.precondition = precondition\n        self.outcomes = outcomes\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.role,self.precondition,self.outcomes,) == (other.role,other.precondition,other.outcomes,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.role,self.precondition,self.outcomes,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, source, target, actions):
-        _set(self, 'source', source)
-        _set(self, 'target', target)
-        _set(self, 'actions', actions)
+        self.source = source
+        self.target = target
+        self.actions = actions
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.source,self.target,self.actions,) == (other.source,other.target,other.actions,)
@@ -1629,13 +1629,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, source, target, actions):\n        _set(self, 'source', source)\n        _set(self, 'target', target)\n        _set(self, 'actions', actions)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.source,self.target,self.actions,) == (other.source,other.target,other.actions,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.source,self.target,self.actions,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, source, target, actions):\n        self.source = source\n        self.target = target\n        self.actions = actions\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.source,self.target,self.actions,) == (other.source,other.target,other.actions,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.source,self.target,self.actions,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, state, action):
-        _set(self, 'state', state)
-        _set(self, 'action', action)
+        self.state = state
+        self.action = action
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.state,self.action,) == (other.state,other.action,)
@@ -1645,14 +1645,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, state, action):\n        _set(self, 'state', state)\n        _set(self, 'action', action)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.state,self.action,) == (other.state,other.action,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.state,self.action,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, state, action):\n        self.state = state\n        self.action = action\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.state,self.action,) == (other.state,other.action,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.state,self.action,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, states, actions, deadlocked):
-        _set(self, 'states', states)
-        _set(self, 'actions', actions)
-        _set(self, 'deadlocked', deadlocked)
+        self.states = states
+        self.actions = actions
+        self.deadlocked = deadlocked
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.states,self.actions,self.deadlocked,) == (other.states,other.actions,other.deadlocked,)
@@ -1662,12 +1662,12 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, states, actions, deadlocked):\n        _set(self, 'states', states)\n        _set(self, 'actions', actions)\n        _set(self, 'deadlocked', deadlocked)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.states,self.actions,self.deadlocked,) == (other.states,other.actions,other.deadlocked,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.states,self.actions,self.deadlocked,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, states, actions, deadlocked):\n        self.states = states\n        self.actions = actions\n        self.deadlocked = deadlocked\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.states,self.actions,self.deadlocked,) == (other.states,other.actions,other.deadlocked,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.states,self.actions,self.deadlocked,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, subproblem):
-        _set(self, 'subproblem', subproblem)
+        self.subproblem = subproblem
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.subproblem,) == (other.subproblem,)
@@ -1677,12 +1677,12 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, subproblem):\n        _set(self, 'subproblem', subproblem)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.subproblem,) == (other.subproblem,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.subproblem,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, subproblem):\n        self.subproblem = subproblem\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.subproblem,) == (other.subproblem,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.subproblem,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, symbols):
-        _set(self, 'symbols', symbols)
+        self.symbols = symbols
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.symbols,) == (other.symbols,)
@@ -1692,13 +1692,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, symbols):\n        _set(self, 'symbols', symbols)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.symbols,) == (other.symbols,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.symbols,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, symbols):\n        self.symbols = symbols\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.symbols,) == (other.symbols,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.symbols,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, symbols, pos):
-        _set(self, 'symbols', symbols)
-        _set(self, 'pos', pos)
+        self.symbols = symbols
+        self.pos = pos
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.symbols,self.pos,) == (other.symbols,other.pos,)
@@ -1708,14 +1708,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, symbols, pos):\n        _set(self, 'symbols', symbols)\n        _set(self, 'pos', pos)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.symbols,self.pos,) == (other.symbols,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.symbols,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, symbols, pos):\n        self.symbols = symbols\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.symbols,self.pos,) == (other.symbols,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.symbols,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, target, value, pos):
-        _set(self, 'target', target)
-        _set(self, 'value', value)
-        _set(self, 'pos', pos)
+        self.target = target
+        self.value = value
+        self.pos = pos
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.target,self.value,self.pos,) == (other.target,other.value,other.pos,)
@@ -1725,13 +1725,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, target, value, pos):\n        _set(self, 'target', target)\n        _set(self, 'value', value)\n        _set(self, 'pos', pos)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.target,self.value,self.pos,) == (other.target,other.value,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.target,self.value,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, target, value, pos):\n        self.target = target\n        self.value = value\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.target,self.value,self.pos,) == (other.target,other.value,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.target,self.value,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, text, at):
-        _set(self, 'text', text)
-        _set(self, 'at', at)
+        self.text = text
+        self.at = at
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.text,self.at,) == (other.text,other.at,)
@@ -1741,15 +1741,15 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, text, at):\n        _set(self, 'text', text)\n        _set(self, 'at', at)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.at,) == (other.text,other.at,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.at,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, text, at):\n        self.text = text\n        self.at = at\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.at,) == (other.text,other.at,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.at,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, text, line, offset, trailing):
-        _set(self, 'text', text)
-        _set(self, 'line', line)
-        _set(self, 'offset', offset)
-        _set(self, 'trailing', trailing)
+        self.text = text
+        self.line = line
+        self.offset = offset
+        self.trailing = trailing
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.text,self.line,self.offset,self.trailing,) == (other.text,other.line,other.offset,other.trailing,)
@@ -1759,13 +1759,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, text, line, offset, trailing):\n        _set(self, 'text', text)\n        _set(self, 'line', line)\n        _set(self, 'offset', offset)\n        _set(self, 'trailing', trailing)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.line,self.offset,self.trailing,) == (other.text,other.line,other.offset,other.trailing,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.line,self.offset,self.trailing,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, text, line, offset, trailing):\n        self.text = text\n        self.line = line\n        self.offset = offset\n        self.trailing = trailing\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.line,self.offset,self.trailing,) == (other.text,other.line,other.offset,other.trailing,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.line,self.offset,self.trailing,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, text, pos):
-        _set(self, 'text', text)
-        _set(self, 'pos', pos)
+        self.text = text
+        self.pos = pos
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.text,self.pos,) == (other.text,other.pos,)
@@ -1775,14 +1775,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, text, pos):\n        _set(self, 'text', text)\n        _set(self, 'pos', pos)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.pos,) == (other.text,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, text, pos):\n        self.text = text\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.pos,) == (other.text,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, text, top, open_levels):
-        _set(self, 'text', text)
-        _set(self, 'top', top)
-        _set(self, 'open_levels', open_levels)
+        self.text = text
+        self.top = top
+        self.open_levels = open_levels
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.text,self.top,self.open_levels,) == (other.text,other.top,other.open_levels,)
@@ -1792,12 +1792,12 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, text, top, open_levels):\n        _set(self, 'text', text)\n        _set(self, 'top', top)\n        _set(self, 'open_levels', open_levels)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.top,self.open_levels,) == (other.text,other.top,other.open_levels,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.top,self.open_levels,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, text, top, open_levels):\n        self.text = text\n        self.top = top\n        self.open_levels = open_levels\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.top,self.open_levels,) == (other.text,other.top,other.open_levels,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.top,self.open_levels,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, value):
-        _set(self, 'value', value)
+        self.value = value
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.value,) == (other.value,)
@@ -1807,14 +1807,14 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, value):\n        _set(self, 'value', value)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.value,) == (other.value,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.value,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, value):\n        self.value = value\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.value,) == (other.value,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.value,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, value, at, text):
-        _set(self, 'value', value)
-        _set(self, 'at', at)
-        _set(self, 'text', text)
+        self.value = value
+        self.at = at
+        self.text = text
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.value,self.at,self.text,) == (other.value,other.at,other.text,)
@@ -1824,13 +1824,13 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, value, at, text):\n        _set(self, 'value', value)\n        _set(self, 'at', at)\n        _set(self, 'text', text)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.value,self.at,self.text,) == (other.value,other.at,other.text,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.value,self.at,self.text,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, value, at, text):\n        self.value = value\n        self.at = at\n        self.text = text\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.value,self.at,self.text,) == (other.value,other.at,other.text,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.value,self.at,self.text,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, value, pos):
-        _set(self, 'value', value)
-        _set(self, 'pos', pos)
+        self.value = value
+        self.pos = pos
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.value,self.pos,) == (other.value,other.pos,)
@@ -1840,12 +1840,12 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, value, pos):\n        _set(self, 'value', value)\n        _set(self, 'pos', pos)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.value,self.pos,) == (other.value,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.value,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, value, pos):\n        self.value = value\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.value,self.pos,) == (other.value,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.value,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, variable):
-        _set(self, 'variable', variable)
+        self.variable = variable
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.variable,) == (other.variable,)
@@ -1855,15 +1855,15 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, variable):\n        _set(self, 'variable', variable)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.variable,) == (other.variable,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.variable,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, variable):\n        self.variable = variable\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.variable,) == (other.variable,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.variable,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
     def __init__(self, variable, current, next, values):
-        _set(self, 'variable', variable)
-        _set(self, 'current', current)
-        _set(self, 'next', next)
-        _set(self, 'values', values)
+        self.variable = variable
+        self.current = current
+        self.next = next
+        self.values = values
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.variable,self.current,self.next,self.values,) == (other.variable,other.current,other.next,other.values,)
@@ -1873,4 +1873,4 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, variable, current, next, values):\n        _set(self, 'variable', variable)\n        _set(self, 'current', current)\n        _set(self, 'next', next)\n        _set(self, 'values', values)\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.variable,self.current,self.next,self.values,) == (other.variable,other.current,other.next,other.values,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.variable,self.current,self.next,self.values,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, variable, current, next, values):\n        self.variable = variable\n        self.current = current\n        self.next = next\n        self.values = values\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.variable,self.current,self.next,self.values,) == (other.variable,other.current,other.next,other.values,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.variable,self.current,self.next,self.values,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811

@@ -3,9 +3,16 @@
 `record` makes the class `dataclass(frozen=True)` would make (`dataclass()` with
 `record(frozen=False)`) — the same fields, `__init__` (defaults, factories,
 keyword-only fields, `__post_init__`), `__repr__`, `__eq__`, `__hash__`,
-`FrozenInstanceError` on assignment, `__match_args__`, methods the class body
-defines itself kept, and `dataclasses.fields`/`replace`/`inspect.signature`
-working — but at first use. Some 80 record classes (the syntax tree's, the
+`__match_args__`, methods the class body defines itself kept, and
+`dataclasses.fields`/`replace`/`inspect.signature` working — but at first use.
+
+Frozen means: never assigned after `__init__`. That is checked (`FrozenInstanceError` on
+assignment, as `dataclass` raises it) when the environment sets `CTLSTARK_CHECK_FROZEN`,
+as the test suite does (tests/conftest.py). Otherwise a frozen record's class keeps
+Python's own `__setattr__`, so that its `__init__` assigns its fields as a plain class's
+does: the refusing `__setattr__` made every field of every instance go through
+`object.__setattr__`, 0.85 µs an instance of four fields, 6 % of a GDL game's check
+(nim1, blocks: thousands of syntax and expression nodes). Some 80 record classes (the syntax tree's, the
 model's, the formulas') are made before a check starts, and a small model's check
 makes instances of about 25 of them. Python 3.11's `dataclass` finds a class's
 fields (0.1 ms a class) and compiles each generated method by its own `exec`
@@ -26,6 +33,7 @@ from __future__ import annotations
 
 import abc
 import dataclasses
+import os
 import types
 import weakref
 from collections.abc import Callable
@@ -44,6 +52,8 @@ if TYPE_CHECKING:
 
 
 _SOURCES: weakref.WeakKeyDictionary[type, str] = weakref.WeakKeyDictionary()  # a complete class's `_methods`
+CHECK_FROZEN = os.environ.get("CTLSTARK_CHECK_FROZEN", "") not in ("", "0")
+"""Whether frozen records refuse assignment (the test suite sets `CTLSTARK_CHECK_FROZEN=1`); read at import."""
 
 
 def record(cls: Any = None, /, *, eq: bool = True, frozen: bool = True) -> Any:
@@ -69,7 +79,7 @@ def _make_record(cls: _Class, eq: bool, frozen: bool) -> _Class:
             setattr(cls, name, _PendingAttribute(name, complete))
     for name in generated:
         setattr(cls, name, _StandIn(cls, name, complete))
-    if frozen:
+    if frozen and CHECK_FROZEN:
         cls.__setattr__, cls.__delattr__ = _frozen(cls)  # type: ignore[assignment]
     return cls
 
@@ -110,7 +120,9 @@ def _completion(cls: type, documented: bool, generated: list[str], declared: dic
         compiled = [name for name in generated if name != "__repr__"]
         methods: dict[str, Any] = {}
         if compiled:
-            source = _SOURCES[cls] = _methods_source(cls, fields, compiled, arguments, frozen)
+            source = _SOURCES[cls] = _methods_source(cls, fields, compiled, arguments, past_setattr=False)
+            if frozen and CHECK_FROZEN:  # the fields are set past the refusing `__setattr__`
+                source = _methods_source(cls, fields, compiled, arguments, past_setattr=True)
             methods = _maker(source)(**arguments)
         if "__repr__" in generated:
             methods["__repr__"] = _repr(fields)
@@ -164,11 +176,11 @@ _PARAMETERS = dataclasses.dataclass(init=False, repr=False, eq=False)(
 
 
 def _methods_source(cls: type, fields: tuple[dataclasses.Field, ...], names: list[str],
-                    arguments: dict[str, Any], frozen: bool) -> str:
+                    arguments: dict[str, Any], past_setattr: bool) -> str:
     """The source of `_methods(<arguments>)`, which defines the generated methods `names` and returns them by
     name. What the methods read besides `self` (the setter, defaults, factories) are its arguments, added to
     `arguments`, so that the source depends on the fields' names and kinds only, not on their values."""
-    sources = {"__init__": lambda: _init_source(cls, fields, arguments, frozen), "__eq__": lambda: _eq_source(fields),
+    sources = {"__init__": lambda: _init_source(cls, fields, arguments, past_setattr), "__eq__": lambda: _eq_source(fields),
                "__hash__": lambda: _hash_source(fields)}
     bodies = "\n".join(sources[name]() for name in names)
     indented = "".join(f"    {line}\n" for line in bodies.splitlines())
@@ -256,11 +268,12 @@ def _own_methods(cls: type) -> frozenset[str]:
     return frozenset(names)
 
 
-def _init_source(cls: type, fields: tuple[dataclasses.Field, ...], namespace: dict[str, Any], frozen: bool) -> str:
+def _init_source(cls: type, fields: tuple[dataclasses.Field, ...], namespace: dict[str, Any],
+                 past_setattr: bool) -> str:
     """`__init__`: positional fields, then keyword-only ones; defaults and factories read from `namespace`.
-    A frozen record's fields are set past its `__setattr__`, a mutable one's by assignment."""
+    The fields are assigned, or set past the class's `__setattr__` (`past_setattr`: a checked frozen record's)."""
     def assigned(name: str, value: str) -> str:
-        return f"    _set(self, {name!r}, {value})" if frozen else f"    self.{name} = {value}"
+        return f"    _set(self, {name!r}, {value})" if past_setattr else f"    self.{name} = {value}"
 
     positional: list[str] = []
     keyword_only: list[str] = []
@@ -347,8 +360,8 @@ def _frozen(cls: type) -> tuple[Callable[..., None], Callable[..., None]]:
 
 
 def generated_methods_source(cls: type) -> str | None:
-    """The source of `cls`'s `_methods` (completing `cls`), or None when `record` did not make `cls` or
-    generated no compiled method for it."""
+    """The source of `cls`'s `_methods` as `record_methods.py` holds it (fields assigned, unchecked), completing
+    `cls`; None when `record` did not make `cls` or generated no compiled method for it."""
     if not (cls in _SOURCES or isinstance(cls.__dict__.get("__dataclass_fields__"), _PendingAttribute)):
         return None
     dataclasses.fields(cls)  # completes it
