@@ -27,6 +27,7 @@ def path_nnf(path: Formula) -> Formula:
     pushed down to state-formula leaves (which are kept whole: a negated state
     formula is a state formula; a negated constant is the other one, so `¬F a` is
     `false R ¬a`, which the fixpoint routes read as `G ¬a`). State subformulas are left untouched.
+    `F F a`, `F G F a`, `¬a U a` and their duals are simplified (`_until`, `_release`).
     """
     return _nnf(path, negated=False)
 
@@ -61,15 +62,53 @@ def _nnf(formula: Formula, negated: bool) -> Formula:
             return _nnf(R(r, Or(l, r)), negated)
         case U(left=l, right=r):
             if negated:
-                return R(_nnf(l, True), _nnf(r, True))
-            return U(_nnf(l, False), _nnf(r, False))
+                return _release(_nnf(l, True), _nnf(r, True))
+            return _until(_nnf(l, False), _nnf(r, False))
         case R(left=l, right=r):
             if negated:
-                return U(_nnf(l, True), _nnf(r, True))
-            return R(_nnf(l, False), _nnf(r, False))
+                return _until(_nnf(l, True), _nnf(r, True))
+            return _release(_nnf(l, False), _nnf(r, False))
         case ActionAtom():
             return Not(formula) if negated else formula
     raise TypeError(f"not a path formula: {formula!r}")
+
+
+def _until(left: Formula, right: Formula) -> Formula:
+    """`left U right`, with three identities of LTL applied (on every path, finite or not): `F F a` is `F a`,
+    `F G F a` is `G F a`, and `¬a U a` is `F a` (the first a). A formula written so then needs no tableau
+    (`F F F G G G F F G G F G a`, MCMAS's stress test, is `F G a`)."""
+    if _is_constant(left, True):
+        if isinstance(right, U) and _is_constant(right.left, True):
+            return right
+        if isinstance(right, R) and _is_constant(right.left, False) and isinstance(right.right, U) \
+                and _is_constant(right.right.left, True):
+            return right
+    elif _negation_of(left, right):
+        return U(TRUE, right)
+    return U(left, right)
+
+
+def _release(left: Formula, right: Formula) -> Formula:
+    """`left R right`, with the duals of `_until`'s identities: `G G a` is `G a`, `G F G a` is `F G a`, and
+    `a R ¬a` is `G ¬a`."""
+    if _is_constant(left, False):
+        if isinstance(right, R) and _is_constant(right.left, False):
+            return right
+        if isinstance(right, U) and _is_constant(right.left, True) and isinstance(right.right, R) \
+                and _is_constant(right.right.left, False):
+            return right
+    elif _negation_of(left, right):
+        return R(FALSE, right)
+    return R(left, right)
+
+
+def _is_constant(formula: Formula, value: bool) -> bool:
+    return isinstance(formula, Const) and formula.value is value
+
+
+def _negation_of(first: Formula, second: Formula) -> bool:
+    """Whether one formula is `¬` the other (in negation normal form, only a leaf is negated)."""
+    return (isinstance(first, Not) and first.operand == second) or (isinstance(second, Not) and second.operand == first)
 
 
 def subformulas(formula: Formula) -> Iterator[Formula]:
