@@ -26,7 +26,7 @@ from .records import record
 from .stack import acknowledge_forwarded_stop, raise_in_thread, silence_lost_stops
 
 _RETRY_SECONDS = 0.1
-_SIZE = r"^\s*(\d+(?:\.\d+)?)\s*([KMGT]?)(?:i?B)?\s*$"  # compiled when a size is read
+_SIZE = patterns.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMGT]?)(?:i?B)?\s*$", patterns.IGNORECASE)
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
 
@@ -47,7 +47,7 @@ _active = threading.local()  # .limits: the `_Limit`s entered by this thread, in
 
 def parse_size(text: str) -> int:
     """Bytes from `512M`, `2G`, `1.5GiB`, `1048576` (binary units); ValueError when malformed or zero."""
-    match = patterns.compile(_SIZE, patterns.IGNORECASE).match(text)
+    match = _SIZE.match(text)
     if match is None:
         raise ValueError(f"not a memory size: {text!r} (examples: 512M, 2G, 1048576)")
     size = int(float(match.group(1)) * _UNITS[match.group(2).upper()])
