@@ -26,6 +26,7 @@ from collections import defaultdict, deque
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..model import (
+    COMPARISON_OPERATORS,
     ActionIs,
     Agent,
     Binary,
@@ -39,7 +40,6 @@ from ..model import (
     Value,
     Variable,
     VarRef,
-    expression_nodes,
 )
 from ..errors import ResourceExhausted
 from . import bdd as backend
@@ -125,16 +125,33 @@ def expression_reads(expr: Expr, known: dict[int, Reads]) -> Reads:
         expr = expr.operand
     found = known.get(id(expr))
     if found is None:
-        blocks: set[Block] = set()
-        actions: set[tuple[str, str]] = set()
-        for node in expression_nodes(expr):
-            if isinstance(node, VarRef):
-                blocks.add(_variable_block(node.variable))
-            elif isinstance(node, ActionIs):
-                blocks.add(_action_block(node.agent))
-                actions.add((node.agent, node.action))
-        found = known[id(expr)] = (frozenset(blocks), frozenset(actions))
+        found = known[id(expr)] = _reads_of(expr)
     return found
+
+
+def _reads_of(expr: Expr) -> Reads:
+    """`expression_reads` of one expression, by one walk over its nodes (a shared one once), dispatched on the
+    nodes' exact types: a GDL game's guards have thousands of nodes."""
+    variables: set[Variable] = set()
+    actions: set[tuple[str, str]] = set()
+    seen: set[int] = set()
+    pending = [expr]
+    while pending:
+        node = pending.pop()
+        kind = type(node)
+        if kind is Binary:
+            if id(node) not in seen:
+                seen.add(id(node))
+                pending.append(node.left)
+                pending.append(node.right)
+        elif kind is ActionIs:
+            actions.add((node.agent, node.action))
+        elif kind is VarRef:
+            variables.add(node.variable)
+        elif kind is Unary:
+            pending.append(node.operand)
+    blocks = {_variable_block(variable) for variable in variables} | {_action_block(agent) for agent, _ in actions}
+    return frozenset(blocks), frozenset(actions)
 
 
 def _conjuncts(expr: Expr) -> list[Expr]:
@@ -593,19 +610,19 @@ class ExpressionEncoder:
         known = self._numbers.get(id(expr))
         if known is not None:
             return known[0]
-        match expr:
-            case Const(value=value):
-                shape: tuple = ("const", type(value), value)
-            case VarRef(variable=variable):
-                shape = ("var", variable)
-            case ActionIs(agent=agent, action=action):
-                shape = ("action", agent, action)
-            case Unary(op=op, operand=operand):
-                shape = ("unary", op, self._number(operand))
-            case Binary(op=op, left=left, right=right):
-                shape = ("binary", op, self._number(left), self._number(right))
-            case _:
-                raise TypeError(f"not an expression: {expr!r}")
+        kind = type(expr)  # (by exact type, the common kinds first: thousands of nodes in a GDL game's guards)
+        if kind is Binary:
+            shape: tuple = ("binary", expr.op, self._number(expr.left), self._number(expr.right))
+        elif kind is ActionIs:
+            shape = ("action", expr.agent, expr.action)
+        elif kind is VarRef:
+            shape = ("var", expr.variable)
+        elif kind is Unary:
+            shape = ("unary", expr.op, self._number(expr.operand))
+        elif kind is Const:
+            shape = ("const", type(expr.value), expr.value)
+        else:
+            raise TypeError(f"not an expression: {expr!r}")
         number = self._shapes.setdefault(shape, len(self._shapes))
         self._numbers[id(expr)] = (number, expr)  # holding `expr` keeps its id unique
         return number
@@ -617,17 +634,19 @@ class ExpressionEncoder:
         return result
 
     def _compute_condition(self, expr: Expr) -> Function:
-        match expr:
-            case Binary(op="and", left=left, right=right):
-                return self.condition(left) & self.condition(right)
-            case Binary(op="or", left=left, right=right):
-                return self.condition(left) | self.condition(right)
-            case Unary(op="!", operand=operand):
-                return ~self.condition(operand)
-            case ActionIs(agent=agent, action=action):
-                return self.encoding.action_cube(agent, action)
-            case Binary(op=op, left=left, right=right) if op in ("=", "<>", "<", "<=", ">", ">="):
-                return self._compare(op, self.values(left), self.values(right))
+        kind = type(expr)  # (by exact type, as `_number`)
+        if kind is Binary:
+            op = expr.op
+            if op == "and":
+                return self.condition(expr.left) & self.condition(expr.right)
+            if op == "or":
+                return self.condition(expr.left) | self.condition(expr.right)
+            if op in COMPARISON_OPERATORS:
+                return self._compare(op, self.values(expr.left), self.values(expr.right))
+        elif kind is Unary and expr.op == "!":
+            return ~self.condition(expr.operand)
+        elif kind is ActionIs:
+            return self.encoding.action_cube(expr.agent, expr.action)
         return self.values(expr).get(True, self.manager.false)
 
     def _compute_values(self, expr: Expr) -> ValueMap:
