@@ -7,7 +7,6 @@ import re
 
 import pytest
 
-from ctlstark import precompile
 from ctlstark.runtime import pattern_codes, patterns
 
 _TABLE_IS_FOR_THIS_PYTHON = pattern_codes.INTERPRETER == patterns.interpreter()
