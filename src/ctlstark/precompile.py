@@ -14,7 +14,7 @@ import pkgutil
 
 import ctlstark
 from ctlstark.runtime import patterns
-from ctlstark.runtime.records import generated_methods_source
+from ctlstark.runtime.records import generated_methods
 
 _TARGET = pathlib.Path(__file__).with_name("runtime") / "record_methods.py"
 _PATTERNS_TARGET = pathlib.Path(__file__).with_name("runtime") / "pattern_codes.py"
@@ -33,28 +33,30 @@ def import_every_module() -> list[object]:
     return modules
 
 
-def record_sources() -> set[str]:
-    """The `_methods` sources of the record classes in every ctlstark module this interpreter can import."""
-    sources: set[str] = set()
+def record_shapes() -> dict[tuple, str]:
+    """The shapes of the record classes in every ctlstark module this interpreter can import, each with the
+    source of its `_methods`."""
+    shapes: dict[tuple, str] = {}
     for module in import_every_module():
         for value in list(vars(module).values()):
             if isinstance(value, type) and value.__module__ == module.__name__:
-                source = generated_methods_source(value)
-                if source is not None:
-                    sources.add(source)
-    return sources
+                generated = generated_methods(value)
+                if generated is not None:
+                    shape, source = generated
+                    shapes[shape] = source
+    return shapes
 
 
-def module_text(sources: set[str]) -> str:
-    """`record_methods.py`: each source, then its function filed under it in `MAKERS`."""
+def module_text(shapes: dict[tuple, str]) -> str:
+    """`record_methods.py`: each source, then its function filed under its shape in `SHAPES`."""
     parts = ['"""The generated methods of ctlstark\'s records, compiled ahead of time.',
              "",
-             "Written by `python -m ctlstark.precompile`; read by `records._maker`. Do not edit.",
+             "Written by `python -m ctlstark.precompile`; read by `records._precompiled`. Do not edit.",
              '"""',
              "",
-             "MAKERS = {}  # source -> its function, which returns the generated methods by name"]
-    for source in sorted(sources):
-        parts += ["", "", source.rstrip("\n"), "", "", f"MAKERS[{source!r}] = _methods  # noqa: F811"]
+             "SHAPES = {}  # a record's shape (`records._shape`) -> the function that returns its generated methods"]
+    for shape, source in sorted(shapes.items(), key=lambda item: repr(item[0])):
+        parts += ["", "", source.rstrip("\n"), "", "", f"SHAPES[{shape!r}] = _methods  # noqa: F811"]
     return "\n".join(parts) + "\n"
 
 
@@ -82,7 +84,7 @@ def patterns_module_text(requested: set[tuple[str, int]]) -> str:
 
 
 if __name__ == "__main__":
-    _TARGET.write_text(module_text(record_sources()))
+    _TARGET.write_text(module_text(record_shapes()))
     print(f"wrote {_TARGET}")
     _PATTERNS_TARGET.write_text(patterns_module_text(requested_patterns()))
     print(f"wrote {_PATTERNS_TARGET}")

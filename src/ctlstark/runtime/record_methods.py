@@ -1,45 +1,9 @@
 """The generated methods of ctlstark's records, compiled ahead of time.
 
-Written by `python -m ctlstark.precompile`; read by `records._maker`. Do not edit.
+Written by `python -m ctlstark.precompile`; read by `records._precompiled`. Do not edit.
 """
 
-MAKERS = {}  # source -> its function, which returns the generated methods by name
-
-
-def _methods(_MISSING, _default_acknowledged, _default_expired, _factory_finished, _factory_watcher_done, _set):
-    def __init__(self, seconds, thread, finished=_MISSING, watcher_done=_MISSING, expired=_default_expired, acknowledged=_default_acknowledged):
-        self.seconds = seconds
-        self.thread = thread
-        self.finished = _factory_finished() if finished is _MISSING else finished
-        self.watcher_done = _factory_watcher_done() if watcher_done is _MISSING else watcher_done
-        self.expired = expired
-        self.acknowledged = acknowledged
-    return {'__init__': __init__}
-
-
-MAKERS["def _methods(_MISSING, _default_acknowledged, _default_expired, _factory_finished, _factory_watcher_done, _set):\n    def __init__(self, seconds, thread, finished=_MISSING, watcher_done=_MISSING, expired=_default_expired, acknowledged=_default_acknowledged):\n        self.seconds = seconds\n        self.thread = thread\n        self.finished = _factory_finished() if finished is _MISSING else finished\n        self.watcher_done = _factory_watcher_done() if watcher_done is _MISSING else watcher_done\n        self.expired = expired\n        self.acknowledged = acknowledged\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_action_bits, _default_compassion, _set):
-    def __init__(self, system, satisfied, fair, fairness, obligations, preimage, action_bits=_default_action_bits, compassion=_default_compassion):
-        self.system = system
-        self.satisfied = satisfied
-        self.fair = fair
-        self.fairness = fairness
-        self.obligations = obligations
-        self.preimage = preimage
-        self.action_bits = action_bits
-        self.compassion = compassion
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.system,self.satisfied,self.fair,self.fairness,self.obligations,self.preimage,self.action_bits,self.compassion,) == (other.system,other.satisfied,other.fair,other.fairness,other.obligations,other.preimage,other.action_bits,other.compassion,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.system,self.satisfied,self.fair,self.fairness,self.obligations,self.preimage,self.action_bits,self.compassion,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _default_action_bits, _default_compassion, _set):\n    def __init__(self, system, satisfied, fair, fairness, obligations, preimage, action_bits=_default_action_bits, compassion=_default_compassion):\n        self.system = system\n        self.satisfied = satisfied\n        self.fair = fair\n        self.fairness = fairness\n        self.obligations = obligations\n        self.preimage = preimage\n        self.action_bits = action_bits\n        self.compassion = compassion\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.system,self.satisfied,self.fair,self.fairness,self.obligations,self.preimage,self.action_bits,self.compassion,) == (other.system,other.satisfied,other.fair,other.fairness,other.obligations,other.preimage,other.action_bits,other.compassion,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.system,self.satisfied,self.fair,self.fairness,self.obligations,self.preimage,self.action_bits,self.compassion,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES = {}  # a record's shape (`records._shape`) -> the function that returns its generated methods
 
 
 def _methods(_MISSING, _default_actions, _default_bare_hint, _default_qualified, _factory_bare, _set):
@@ -56,46 +20,32 @@ def _methods(_MISSING, _default_actions, _default_bare_hint, _default_qualified,
     return {'__init__': __init__, '__eq__': __eq__}
 
 
-MAKERS["def _methods(_MISSING, _default_actions, _default_bare_hint, _default_qualified, _factory_bare, _set):\n    def __init__(self, description, bare=_MISSING, qualified=_default_qualified, actions=_default_actions, bare_hint=_default_bare_hint):\n        self.description = description\n        self.bare = _factory_bare() if bare is _MISSING else bare\n        self.qualified = qualified\n        self.actions = actions\n        self.bare_hint = bare_hint\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.description,self.bare,self.qualified,self.actions,self.bare_hint,) == (other.description,other.bare,other.qualified,other.actions,other.bare_hint,)\n        return NotImplemented\n    return {'__init__': __init__, '__eq__': __eq__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__'), False, (('description', False, False, True, False, True, None), ('bare', False, True, True, False, True, None), ('qualified', True, False, True, False, True, None), ('actions', True, False, True, False, True, None), ('bare_hint', True, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
-def _methods(_MISSING, _default_actions, _set):
-    def __init__(self, prefix, loop, actions=_default_actions):
-        self.prefix = prefix
-        self.loop = loop
-        self.actions = actions
-        self.__post_init__()
+def _methods(_MISSING, _default_engine, _default_error, _default_evidence, _default_formula, _default_mode, _default_routes_omitted, _default_seconds, _default_source, _factory_routes, _factory_warnings, _set):
+    def __init__(self, index, text, verdict, mode=_default_mode, source=_default_source, seconds=_default_seconds, error=_default_error, warnings=_MISSING, routes=_MISSING, routes_omitted=_default_routes_omitted, engine=_default_engine, evidence=_default_evidence, formula=_default_formula):
+        self.index = index
+        self.text = text
+        self.verdict = verdict
+        self.mode = mode
+        self.source = source
+        self.seconds = seconds
+        self.error = error
+        self.warnings = _factory_warnings() if warnings is _MISSING else warnings
+        self.routes = _factory_routes() if routes is _MISSING else routes
+        self.routes_omitted = routes_omitted
+        self.engine = engine
+        self.evidence = evidence
+        self.formula = formula
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.prefix,self.loop,self.actions,) == (other.prefix,other.loop,other.actions,)
+            return (self.index,self.text,self.verdict,self.mode,self.source,self.seconds,self.error,self.warnings,self.routes,self.routes_omitted,self.engine,) == (other.index,other.text,other.verdict,other.mode,other.source,other.seconds,other.error,other.warnings,other.routes,other.routes_omitted,other.engine,)
         return NotImplemented
-    def __hash__(self):
-        return hash((self.prefix,self.loop,self.actions,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+    return {'__init__': __init__, '__eq__': __eq__}
 
 
-MAKERS["def _methods(_MISSING, _default_actions, _set):\n    def __init__(self, prefix, loop, actions=_default_actions):\n        self.prefix = prefix\n        self.loop = loop\n        self.actions = actions\n        self.__post_init__()\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.prefix,self.loop,self.actions,) == (other.prefix,other.loop,other.actions,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.prefix,self.loop,self.actions,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_as_json, _default_dot_file, _default_full_states, _default_html_file, _default_reproducible, _default_stats, _default_witness, _set):
-    def __init__(self, as_json=_default_as_json, stats=_default_stats, witness=_default_witness, dot_file=_default_dot_file, reproducible=_default_reproducible, full_states=_default_full_states, html_file=_default_html_file):
-        self.as_json = as_json
-        self.stats = stats
-        self.witness = witness
-        self.dot_file = dot_file
-        self.reproducible = reproducible
-        self.full_states = full_states
-        self.html_file = html_file
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.as_json,self.stats,self.witness,self.dot_file,self.reproducible,self.full_states,self.html_file,) == (other.as_json,other.stats,other.witness,other.dot_file,other.reproducible,other.full_states,other.html_file,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.as_json,self.stats,self.witness,self.dot_file,self.reproducible,self.full_states,self.html_file,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _default_as_json, _default_dot_file, _default_full_states, _default_html_file, _default_reproducible, _default_stats, _default_witness, _set):\n    def __init__(self, as_json=_default_as_json, stats=_default_stats, witness=_default_witness, dot_file=_default_dot_file, reproducible=_default_reproducible, full_states=_default_full_states, html_file=_default_html_file):\n        self.as_json = as_json\n        self.stats = stats\n        self.witness = witness\n        self.dot_file = dot_file\n        self.reproducible = reproducible\n        self.full_states = full_states\n        self.html_file = html_file\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.as_json,self.stats,self.witness,self.dot_file,self.reproducible,self.full_states,self.html_file,) == (other.as_json,other.stats,other.witness,other.dot_file,other.reproducible,other.full_states,other.html_file,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.as_json,self.stats,self.witness,self.dot_file,self.reproducible,self.full_states,self.html_file,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__'), False, (('index', False, False, True, False, True, None), ('text', False, False, True, False, True, None), ('verdict', False, False, True, False, True, None), ('mode', True, False, True, False, True, None), ('source', True, False, True, False, True, None), ('seconds', True, False, True, False, True, None), ('error', True, False, True, False, True, None), ('warnings', False, True, True, False, True, None), ('routes', False, True, True, False, True, None), ('routes_omitted', True, False, True, False, True, None), ('engine', True, False, True, False, True, None), ('evidence', True, False, True, False, False, None), ('formula', True, False, True, False, False, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_bdd_peak_nodes, _default_deadlock_states, _default_engine, _default_lint, _default_stopped, _default_strategies, _factory_deadlock_examples, _factory_warnings, _set):
@@ -123,366 +73,178 @@ def _methods(_MISSING, _default_bdd_peak_nodes, _default_deadlock_states, _defau
     return {'__init__': __init__, '__eq__': __eq__}
 
 
-MAKERS["def _methods(_MISSING, _default_bdd_peak_nodes, _default_deadlock_states, _default_engine, _default_lint, _default_stopped, _default_strategies, _factory_deadlock_examples, _factory_warnings, _set):\n    def __init__(self, model, file, semantics, reachable_states, bdd_variables, bdd_nodes_reachable, times, formulas, deadlock_states=_default_deadlock_states, deadlock_examples=_MISSING, warnings=_MISSING, bdd_peak_nodes=_default_bdd_peak_nodes, stopped=_default_stopped, strategies=_default_strategies, lint=_default_lint, engine=_default_engine):\n        self.model = model\n        self.file = file\n        self.semantics = semantics\n        self.reachable_states = reachable_states\n        self.bdd_variables = bdd_variables\n        self.bdd_nodes_reachable = bdd_nodes_reachable\n        self.times = times\n        self.formulas = formulas\n        self.deadlock_states = deadlock_states\n        self.deadlock_examples = _factory_deadlock_examples() if deadlock_examples is _MISSING else deadlock_examples\n        self.warnings = _factory_warnings() if warnings is _MISSING else warnings\n        self.bdd_peak_nodes = bdd_peak_nodes\n        self.stopped = stopped\n        self.strategies = strategies\n        self.lint = lint\n        self.engine = engine\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.model,self.file,self.semantics,self.reachable_states,self.bdd_variables,self.bdd_nodes_reachable,self.times,self.formulas,self.deadlock_states,self.deadlock_examples,self.warnings,self.bdd_peak_nodes,self.stopped,self.strategies,self.lint,self.engine,) == (other.model,other.file,other.semantics,other.reachable_states,other.bdd_variables,other.bdd_nodes_reachable,other.times,other.formulas,other.deadlock_states,other.deadlock_examples,other.warnings,other.bdd_peak_nodes,other.stopped,other.strategies,other.lint,other.engine,)\n        return NotImplemented\n    return {'__init__': __init__, '__eq__': __eq__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__'), False, (('model', False, False, True, False, True, None), ('file', False, False, True, False, True, None), ('semantics', False, False, True, False, True, None), ('reachable_states', False, False, True, False, True, None), ('bdd_variables', False, False, True, False, True, None), ('bdd_nodes_reachable', False, False, True, False, True, None), ('times', False, False, True, False, True, None), ('formulas', False, False, True, False, True, None), ('deadlock_states', True, False, True, False, True, None), ('deadlock_examples', False, True, True, False, True, None), ('warnings', False, True, True, False, True, None), ('bdd_peak_nodes', True, False, True, False, True, None), ('stopped', True, False, True, False, True, None), ('strategies', True, False, True, False, True, None), ('lint', True, False, True, False, True, None), ('engine', True, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
-def _methods(_MISSING, _default_bound, _default_cluster_size, _default_deadlock, _default_engine, _default_file_formulae, _default_lint, _default_max_memory, _default_order, _default_reorder, _default_strategies, _default_timeout, _default_witness, _set):
-    def __init__(self, file_formulae=_default_file_formulae, deadlock=_default_deadlock, witness=_default_witness, lint=_default_lint, reorder=_default_reorder, order=_default_order, cluster_size=_default_cluster_size, max_memory=_default_max_memory, timeout=_default_timeout, strategies=_default_strategies, engine=_default_engine, bound=_default_bound):
-        self.file_formulae = file_formulae
-        self.deadlock = deadlock
-        self.witness = witness
-        self.lint = lint
-        self.reorder = reorder
-        self.order = order
-        self.cluster_size = cluster_size
-        self.max_memory = max_memory
-        self.timeout = timeout
-        self.strategies = strategies
-        self.engine = engine
-        self.bound = bound
-        self.__post_init__()
+def _methods(_MISSING, _set):
+    def __init__(self, action, target):
+        self.action = action
+        self.target = target
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.file_formulae,self.deadlock,self.witness,self.lint,self.reorder,self.order,self.cluster_size,self.max_memory,self.timeout,self.strategies,self.engine,self.bound,) == (other.file_formulae,other.deadlock,other.witness,other.lint,other.reorder,other.order,other.cluster_size,other.max_memory,other.timeout,other.strategies,other.engine,other.bound,)
+            return (self.action,self.target,) == (other.action,other.target,)
         return NotImplemented
     def __hash__(self):
-        return hash((self.file_formulae,self.deadlock,self.witness,self.lint,self.reorder,self.order,self.cluster_size,self.max_memory,self.timeout,self.strategies,self.engine,self.bound,))
+        return hash((self.action,self.target,))
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_bound, _default_cluster_size, _default_deadlock, _default_engine, _default_file_formulae, _default_lint, _default_max_memory, _default_order, _default_reorder, _default_strategies, _default_timeout, _default_witness, _set):\n    def __init__(self, file_formulae=_default_file_formulae, deadlock=_default_deadlock, witness=_default_witness, lint=_default_lint, reorder=_default_reorder, order=_default_order, cluster_size=_default_cluster_size, max_memory=_default_max_memory, timeout=_default_timeout, strategies=_default_strategies, engine=_default_engine, bound=_default_bound):\n        self.file_formulae = file_formulae\n        self.deadlock = deadlock\n        self.witness = witness\n        self.lint = lint\n        self.reorder = reorder\n        self.order = order\n        self.cluster_size = cluster_size\n        self.max_memory = max_memory\n        self.timeout = timeout\n        self.strategies = strategies\n        self.engine = engine\n        self.bound = bound\n        self.__post_init__()\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.file_formulae,self.deadlock,self.witness,self.lint,self.reorder,self.order,self.cluster_size,self.max_memory,self.timeout,self.strategies,self.engine,self.bound,) == (other.file_formulae,other.deadlock,other.witness,other.lint,other.reorder,other.order,other.cluster_size,other.max_memory,other.timeout,other.strategies,other.engine,other.bound,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.file_formulae,self.deadlock,self.witness,self.lint,self.reorder,self.order,self.cluster_size,self.max_memory,self.timeout,self.strategies,self.engine,self.bound,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('action', False, False, True, False, True, None), ('target', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
-def _methods(_MISSING, _default_comparisons, _default_warnings, _set):
-    def __init__(self, text, formula, mode, pos, warnings=_default_warnings, comparisons=_default_comparisons):
-        self.text = text
-        self.formula = formula
-        self.mode = mode
-        self.pos = pos
-        self.warnings = warnings
-        self.comparisons = comparisons
+def _methods(_MISSING, _set):
+    def __init__(self, actions, gotos, start):
+        self.actions = actions
+        self.gotos = gotos
+        self.start = start
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.text,self.formula,self.mode,self.pos,self.warnings,self.comparisons,) == (other.text,other.formula,other.mode,other.pos,other.warnings,other.comparisons,)
+            return (self.actions,self.gotos,self.start,) == (other.actions,other.gotos,other.start,)
         return NotImplemented
     def __hash__(self):
-        return hash((self.text,self.formula,self.mode,self.pos,self.warnings,self.comparisons,))
+        return hash((self.actions,self.gotos,self.start,))
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_comparisons, _default_warnings, _set):\n    def __init__(self, text, formula, mode, pos, warnings=_default_warnings, comparisons=_default_comparisons):\n        self.text = text\n        self.formula = formula\n        self.mode = mode\n        self.pos = pos\n        self.warnings = warnings\n        self.comparisons = comparisons\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.formula,self.mode,self.pos,self.warnings,self.comparisons,) == (other.text,other.formula,other.mode,other.pos,other.warnings,other.comparisons,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.formula,self.mode,self.pos,self.warnings,self.comparisons,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('actions', False, False, True, False, True, None), ('gotos', False, False, True, False, True, None), ('start', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
-def _methods(_MISSING, _default_compassion, _default_positions, _default_warnings, _set):
-    def __init__(self, name, semantics, agents, propositions, initial_condition, groups, fairness, formulae, warnings=_default_warnings, positions=_default_positions, compassion=_default_compassion):
-        self.name = name
-        self.semantics = semantics
-        self.agents = agents
-        self.propositions = propositions
-        self.initial_condition = initial_condition
-        self.groups = groups
-        self.fairness = fairness
-        self.formulae = formulae
-        self.warnings = warnings
-        self.positions = positions
-        self.compassion = compassion
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.name,self.semantics,self.agents,self.propositions,self.initial_condition,self.groups,self.fairness,self.formulae,self.warnings,self.compassion,) == (other.name,other.semantics,other.agents,other.propositions,other.initial_condition,other.groups,other.fairness,other.formulae,other.warnings,other.compassion,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.name,self.semantics,self.agents,self.initial_condition,self.fairness,self.formulae,self.warnings,self.compassion,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _default_compassion, _default_positions, _default_warnings, _set):\n    def __init__(self, name, semantics, agents, propositions, initial_condition, groups, fairness, formulae, warnings=_default_warnings, positions=_default_positions, compassion=_default_compassion):\n        self.name = name\n        self.semantics = semantics\n        self.agents = agents\n        self.propositions = propositions\n        self.initial_condition = initial_condition\n        self.groups = groups\n        self.fairness = fairness\n        self.formulae = formulae\n        self.warnings = warnings\n        self.positions = positions\n        self.compassion = compassion\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.semantics,self.agents,self.propositions,self.initial_condition,self.groups,self.fairness,self.formulae,self.warnings,self.compassion,) == (other.name,other.semantics,other.agents,other.propositions,other.initial_condition,other.groups,other.fairness,other.formulae,other.warnings,other.compassion,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.semantics,self.agents,self.initial_condition,self.fairness,self.formulae,self.warnings,self.compassion,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_compassion, _set):
-    def __init__(self, semantics, environment, agents, evaluation, evaluation_pos, initial, groups, fairness, formulae, compassion=_default_compassion):
-        self.semantics = semantics
-        self.environment = environment
-        self.agents = agents
-        self.evaluation = evaluation
-        self.evaluation_pos = evaluation_pos
-        self.initial = initial
-        self.groups = groups
-        self.fairness = fairness
-        self.formulae = formulae
-        self.compassion = compassion
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.semantics,self.environment,self.agents,self.evaluation,self.evaluation_pos,self.initial,self.groups,self.fairness,self.formulae,self.compassion,) == (other.semantics,other.environment,other.agents,other.evaluation,other.evaluation_pos,other.initial,other.groups,other.fairness,other.formulae,other.compassion,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.semantics,self.environment,self.agents,self.evaluation,self.evaluation_pos,self.initial,self.groups,self.fairness,self.formulae,self.compassion,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _default_compassion, _set):\n    def __init__(self, semantics, environment, agents, evaluation, evaluation_pos, initial, groups, fairness, formulae, compassion=_default_compassion):\n        self.semantics = semantics\n        self.environment = environment\n        self.agents = agents\n        self.evaluation = evaluation\n        self.evaluation_pos = evaluation_pos\n        self.initial = initial\n        self.groups = groups\n        self.fairness = fairness\n        self.formulae = formulae\n        self.compassion = compassion\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.semantics,self.environment,self.agents,self.evaluation,self.evaluation_pos,self.initial,self.groups,self.fairness,self.formulae,self.compassion,) == (other.semantics,other.environment,other.agents,other.evaluation,other.evaluation_pos,other.initial,other.groups,other.fairness,other.formulae,other.compassion,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.semantics,self.environment,self.agents,self.evaluation,self.evaluation_pos,self.initial,self.groups,self.fairness,self.formulae,self.compassion,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_compassion_pairs, _set):
-    def __init__(self, states, variables, fairness_sets, compassion_pairs=_default_compassion_pairs):
-        self.states = states
-        self.variables = variables
-        self.fairness_sets = fairness_sets
-        self.compassion_pairs = compassion_pairs
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.states,self.variables,self.fairness_sets,self.compassion_pairs,) == (other.states,other.variables,other.fairness_sets,other.compassion_pairs,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.states,self.variables,self.fairness_sets,self.compassion_pairs,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _default_compassion_pairs, _set):\n    def __init__(self, states, variables, fairness_sets, compassion_pairs=_default_compassion_pairs):\n        self.states = states\n        self.variables = variables\n        self.fairness_sets = fairness_sets\n        self.compassion_pairs = compassion_pairs\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.states,self.variables,self.fairness_sets,self.compassion_pairs,) == (other.states,other.variables,other.fairness_sets,other.compassion_pairs,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.states,self.variables,self.fairness_sets,self.compassion_pairs,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_condition, _default_pos, _set):
-    def __init__(self, debtor, creditor, path, condition=_default_condition, *, pos=_default_pos):
-        self.debtor = debtor
-        self.creditor = creditor
-        self.path = path
-        self.condition = condition
-        self.pos = pos
-        self.__post_init__()
-    return {'__init__': __init__}
-
-
-MAKERS["def _methods(_MISSING, _default_condition, _default_pos, _set):\n    def __init__(self, debtor, creditor, path, condition=_default_condition, *, pos=_default_pos):\n        self.debtor = debtor\n        self.creditor = creditor\n        self.path = path\n        self.condition = condition\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_convert, _default_metavar, _default_minimum, _default_repeatable, _set):
-    def __init__(self, name, names, kind, default, help, metavar=_default_metavar, minimum=_default_minimum, convert=_default_convert, repeatable=_default_repeatable):
-        self.name = name
-        self.names = names
-        self.kind = kind
-        self.default = default
-        self.help = help
-        self.metavar = metavar
-        self.minimum = minimum
-        self.convert = convert
-        self.repeatable = repeatable
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,self.repeatable,) == (other.name,other.names,other.kind,other.default,other.help,other.metavar,other.minimum,other.convert,other.repeatable,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,self.repeatable,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _default_convert, _default_metavar, _default_minimum, _default_repeatable, _set):\n    def __init__(self, name, names, kind, default, help, metavar=_default_metavar, minimum=_default_minimum, convert=_default_convert, repeatable=_default_repeatable):\n        self.name = name\n        self.names = names\n        self.kind = kind\n        self.default = default\n        self.help = help\n        self.metavar = metavar\n        self.minimum = minimum\n        self.convert = convert\n        self.repeatable = repeatable\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,self.repeatable,) == (other.name,other.names,other.kind,other.default,other.help,other.metavar,other.minimum,other.convert,other.repeatable,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,self.repeatable,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_engine, _default_error, _default_evidence, _default_formula, _default_mode, _default_routes_omitted, _default_seconds, _default_source, _factory_routes, _factory_warnings, _set):
-    def __init__(self, index, text, verdict, mode=_default_mode, source=_default_source, seconds=_default_seconds, error=_default_error, warnings=_MISSING, routes=_MISSING, routes_omitted=_default_routes_omitted, engine=_default_engine, evidence=_default_evidence, formula=_default_formula):
-        self.index = index
-        self.text = text
-        self.verdict = verdict
-        self.mode = mode
-        self.source = source
-        self.seconds = seconds
-        self.error = error
-        self.warnings = _factory_warnings() if warnings is _MISSING else warnings
-        self.routes = _factory_routes() if routes is _MISSING else routes
-        self.routes_omitted = routes_omitted
-        self.engine = engine
-        self.evidence = evidence
-        self.formula = formula
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.index,self.text,self.verdict,self.mode,self.source,self.seconds,self.error,self.warnings,self.routes,self.routes_omitted,self.engine,) == (other.index,other.text,other.verdict,other.mode,other.source,other.seconds,other.error,other.warnings,other.routes,other.routes_omitted,other.engine,)
-        return NotImplemented
-    return {'__init__': __init__, '__eq__': __eq__}
-
-
-MAKERS["def _methods(_MISSING, _default_engine, _default_error, _default_evidence, _default_formula, _default_mode, _default_routes_omitted, _default_seconds, _default_source, _factory_routes, _factory_warnings, _set):\n    def __init__(self, index, text, verdict, mode=_default_mode, source=_default_source, seconds=_default_seconds, error=_default_error, warnings=_MISSING, routes=_MISSING, routes_omitted=_default_routes_omitted, engine=_default_engine, evidence=_default_evidence, formula=_default_formula):\n        self.index = index\n        self.text = text\n        self.verdict = verdict\n        self.mode = mode\n        self.source = source\n        self.seconds = seconds\n        self.error = error\n        self.warnings = _factory_warnings() if warnings is _MISSING else warnings\n        self.routes = _factory_routes() if routes is _MISSING else routes\n        self.routes_omitted = routes_omitted\n        self.engine = engine\n        self.evidence = evidence\n        self.formula = formula\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.index,self.text,self.verdict,self.mode,self.source,self.seconds,self.error,self.warnings,self.routes,self.routes_omitted,self.engine,) == (other.index,other.text,other.verdict,other.mode,other.source,other.seconds,other.error,other.warnings,other.routes,other.routes_omitted,other.engine,)\n        return NotImplemented\n    return {'__init__': __init__, '__eq__': __eq__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_engine, _default_html_page, _default_max_memory, _default_timeout, _set):
-    def __init__(self, timeout=_default_timeout, max_memory=_default_max_memory, html_page=_default_html_page, engine=_default_engine):
-        self.timeout = timeout
-        self.max_memory = max_memory
-        self.html_page = html_page
-        self.engine = engine
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.timeout,self.max_memory,self.html_page,self.engine,) == (other.timeout,other.max_memory,other.html_page,other.engine,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.timeout,self.max_memory,self.html_page,self.engine,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _default_engine, _default_html_page, _default_max_memory, _default_timeout, _set):\n    def __init__(self, timeout=_default_timeout, max_memory=_default_max_memory, html_page=_default_html_page, engine=_default_engine):\n        self.timeout = timeout\n        self.max_memory = max_memory\n        self.html_page = html_page\n        self.engine = engine\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.timeout,self.max_memory,self.html_page,self.engine,) == (other.timeout,other.max_memory,other.html_page,other.engine,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.timeout,self.max_memory,self.html_page,self.engine,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_expectations, _default_file_formulae, _default_formulas, _default_generator, _default_model_text, _default_strategies, _set):
-    def __init__(self, name, source, model_text=_default_model_text, generator=_default_generator, formulas=_default_formulas, file_formulae=_default_file_formulae, expectations=_default_expectations, strategies=_default_strategies):
-        self.name = name
-        self.source = source
-        self.model_text = model_text
-        self.generator = generator
-        self.formulas = formulas
-        self.file_formulae = file_formulae
-        self.expectations = expectations
-        self.strategies = strategies
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.name,self.source,self.model_text,self.generator,self.formulas,self.file_formulae,self.expectations,self.strategies,) == (other.name,other.source,other.model_text,other.generator,other.formulas,other.file_formulae,other.expectations,other.strategies,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.name,self.source,self.model_text,self.generator,self.formulas,self.file_formulae,self.expectations,self.strategies,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _default_expectations, _default_file_formulae, _default_formulas, _default_generator, _default_model_text, _default_strategies, _set):\n    def __init__(self, name, source, model_text=_default_model_text, generator=_default_generator, formulas=_default_formulas, file_formulae=_default_file_formulae, expectations=_default_expectations, strategies=_default_strategies):\n        self.name = name\n        self.source = source\n        self.model_text = model_text\n        self.generator = generator\n        self.formulas = formulas\n        self.file_formulae = file_formulae\n        self.expectations = expectations\n        self.strategies = strategies\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.source,self.model_text,self.generator,self.formulas,self.file_formulae,self.expectations,self.strategies,) == (other.name,other.source,other.model_text,other.generator,other.formulas,other.file_formulae,other.expectations,other.strategies,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.source,self.model_text,self.generator,self.formulas,self.file_formulae,self.expectations,self.strategies,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_failed, _default_missing, _default_strategy, _default_trace, _set):
-    def __init__(self, model, trace=_default_trace, strategy=_default_strategy, missing=_default_missing, failed=_default_failed):
-        self.model = model
-        self.trace = trace
-        self.strategy = strategy
-        self.missing = missing
-        self.failed = failed
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.trace,self.strategy,self.missing,self.failed,) == (other.trace,other.strategy,other.missing,other.failed,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.trace,self.strategy,self.missing,self.failed,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _default_failed, _default_missing, _default_strategy, _default_trace, _set):\n    def __init__(self, model, trace=_default_trace, strategy=_default_strategy, missing=_default_missing, failed=_default_failed):\n        self.model = model\n        self.trace = trace\n        self.strategy = strategy\n        self.missing = missing\n        self.failed = failed\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.trace,self.strategy,self.missing,self.failed,) == (other.trace,other.strategy,other.missing,other.failed,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.trace,self.strategy,self.missing,self.failed,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_file, _factory_thresholds, _set):
-    def __init__(self, roles, propositions, events, commitments, operations, agent, thresholds=_MISSING, file=_default_file):
-        self.roles = roles
-        self.propositions = propositions
-        self.events = events
-        self.commitments = commitments
-        self.operations = operations
+def _methods(_MISSING, _set):
+    def __init__(self, agent, action):
         self.agent = agent
-        self.thresholds = _factory_thresholds() if thresholds is _MISSING else thresholds
-        self.file = file
+        self.action = action
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.roles,self.propositions,self.events,self.commitments,self.operations,self.agent,self.thresholds,self.file,) == (other.roles,other.propositions,other.events,other.commitments,other.operations,other.agent,other.thresholds,other.file,)
+            return (self.agent,self.action,) == (other.agent,other.action,)
         return NotImplemented
     def __hash__(self):
-        return hash((self.roles,self.propositions,self.events,self.commitments,self.operations,self.agent,self.thresholds,self.file,))
+        return hash((self.agent,self.action,))
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_file, _factory_thresholds, _set):\n    def __init__(self, roles, propositions, events, commitments, operations, agent, thresholds=_MISSING, file=_default_file):\n        self.roles = roles\n        self.propositions = propositions\n        self.events = events\n        self.commitments = commitments\n        self.operations = operations\n        self.agent = agent\n        self.thresholds = _factory_thresholds() if thresholds is _MISSING else thresholds\n        self.file = file\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.roles,self.propositions,self.events,self.commitments,self.operations,self.agent,self.thresholds,self.file,) == (other.roles,other.propositions,other.events,other.commitments,other.operations,other.agent,other.thresholds,other.file,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.roles,self.propositions,self.events,self.commitments,self.operations,self.agent,self.thresholds,self.file,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('agent', False, False, True, False, True, None), ('action', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
-def _methods(_MISSING, _default_infinite, _default_pos, _set):
-    def __init__(self, path, infinite=_default_infinite, *, pos=_default_pos):
-        self.path = path
-        self.infinite = infinite
+def _methods(_MISSING, _set):
+    def __init__(self, agent, action, pos):
+        self.agent = agent
+        self.action = action
         self.pos = pos
-        self.__post_init__()
-    return {'__init__': __init__}
-
-
-MAKERS["def _methods(_MISSING, _default_infinite, _default_pos, _set):\n    def __init__(self, path, infinite=_default_infinite, *, pos=_default_pos):\n        self.path = path\n        self.infinite = infinite\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_initial, _set):
-    def __init__(self, choices, initial=_default_initial):
-        self.choices = choices
-        self.initial = initial
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.choices,self.initial,) == (other.choices,other.initial,)
+            return (self.agent,self.action,self.pos,) == (other.agent,other.action,other.pos,)
         return NotImplemented
     def __hash__(self):
-        return hash((self.choices,self.initial,))
+        return hash((self.agent,self.action,self.pos,))
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_initial, _set):\n    def __init__(self, choices, initial=_default_initial):\n        self.choices = choices\n        self.initial = initial\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.choices,self.initial,) == (other.choices,other.initial,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.choices,self.initial,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('agent', False, False, True, False, True, None), ('action', False, False, True, False, True, None), ('pos', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
-def _methods(_MISSING, _default_is_other, _set):
-    def __init__(self, condition, actions, is_other=_default_is_other):
-        self.condition = condition
+def _methods(_MISSING, _set):
+    def __init__(self, agent, bits, actions):
+        self.agent = agent
+        self.bits = bits
         self.actions = actions
-        self.is_other = is_other
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.condition,self.actions,self.is_other,) == (other.condition,other.actions,other.is_other,)
+            return (self.agent,self.bits,self.actions,) == (other.agent,other.bits,other.actions,)
         return NotImplemented
     def __hash__(self):
-        return hash((self.condition,self.actions,self.is_other,))
+        return hash((self.agent,self.bits,self.actions,))
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_is_other, _set):\n    def __init__(self, condition, actions, is_other=_default_is_other):\n        self.condition = condition\n        self.actions = actions\n        self.is_other = is_other\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.condition,self.actions,self.is_other,) == (other.condition,other.actions,other.is_other,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.condition,self.actions,self.is_other,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('agent', False, False, True, False, True, None), ('bits', False, False, True, False, True, None), ('actions', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
-def _methods(_MISSING, _default_loop_start, _default_sub_traces, _set):
-    def __init__(self, label, description, states, actions, loop_start=_default_loop_start, sub_traces=_default_sub_traces):
-        self.label = label
-        self.description = description
-        self.states = states
-        self.actions = actions
-        self.loop_start = loop_start
-        self.sub_traces = sub_traces
+def _methods(_MISSING, _set):
+    def __init__(self, agent, name, pos):
+        self.agent = agent
+        self.name = name
+        self.pos = pos
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.label,self.description,self.states,self.actions,self.loop_start,self.sub_traces,) == (other.label,other.description,other.states,other.actions,other.loop_start,other.sub_traces,)
+            return (self.agent,self.name,self.pos,) == (other.agent,other.name,other.pos,)
         return NotImplemented
     def __hash__(self):
-        return hash((self.label,self.description,self.states,self.actions,self.loop_start,self.sub_traces,))
+        return hash((self.agent,self.name,self.pos,))
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_loop_start, _default_sub_traces, _set):\n    def __init__(self, label, description, states, actions, loop_start=_default_loop_start, sub_traces=_default_sub_traces):\n        self.label = label\n        self.description = description\n        self.states = states\n        self.actions = actions\n        self.loop_start = loop_start\n        self.sub_traces = sub_traces\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.label,self.description,self.states,self.actions,self.loop_start,self.sub_traces,) == (other.label,other.description,other.states,other.actions,other.loop_start,other.sub_traces,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.label,self.description,self.states,self.actions,self.loop_start,self.sub_traces,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('agent', False, False, True, False, True, None), ('name', False, False, True, False, True, None), ('pos', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
-def _methods(_MISSING, _default_missing, _default_notes, _default_trace, _set):
-    def __init__(self, value, trace=_default_trace, missing=_default_missing, notes=_default_notes):
-        self.value = value
-        self.trace = trace
-        self.missing = missing
-        self.notes = notes
+def _methods(_MISSING, _set):
+    def __init__(self, agent, name, type):
+        self.agent = agent
+        self.name = name
+        self.type = type
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.value,self.trace,self.missing,self.notes,) == (other.value,other.trace,other.missing,other.notes,)
+            return (self.agent,self.name,self.type,) == (other.agent,other.name,other.type,)
         return NotImplemented
     def __hash__(self):
-        return hash((self.value,self.trace,self.missing,self.notes,))
+        return hash((self.agent,self.name,self.type,))
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_missing, _default_notes, _default_trace, _set):\n    def __init__(self, value, trace=_default_trace, missing=_default_missing, notes=_default_notes):\n        self.value = value\n        self.trace = trace\n        self.missing = missing\n        self.notes = notes\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.value,self.trace,self.missing,self.notes,) == (other.value,other.trace,other.missing,other.notes,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.value,self.trace,self.missing,self.notes,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('agent', False, False, True, False, True, None), ('name', False, False, True, False, True, None), ('type', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
-def _methods(_MISSING, _default_mode, _default_source, _default_warnings, _set):
-    def __init__(self, text, formula, mode=_default_mode, source=_default_source, warnings=_default_warnings):
-        self.text = text
-        self.formula = formula
-        self.mode = mode
-        self.source = source
-        self.warnings = warnings
+def _methods(_MISSING, _default_output, _set):
+    def __init__(self, argv, cwd, output=_default_output):
+        self.argv = argv
+        self.cwd = cwd
+        self.output = output
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.text,self.formula,self.mode,self.source,self.warnings,) == (other.text,other.formula,other.mode,other.source,other.warnings,)
+            return (self.argv,self.cwd,self.output,) == (other.argv,other.cwd,other.output,)
         return NotImplemented
     def __hash__(self):
-        return hash((self.text,self.formula,self.mode,self.source,self.warnings,))
+        return hash((self.argv,self.cwd,self.output,))
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_mode, _default_source, _default_warnings, _set):\n    def __init__(self, text, formula, mode=_default_mode, source=_default_source, warnings=_default_warnings):\n        self.text = text\n        self.formula = formula\n        self.mode = mode\n        self.source = source\n        self.warnings = warnings\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.formula,self.mode,self.source,self.warnings,) == (other.text,other.formula,other.mode,other.source,other.warnings,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.formula,self.mode,self.source,self.warnings,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('argv', False, False, True, False, True, None), ('cwd', False, False, True, False, True, None), ('output', True, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_as_json, _default_dot_file, _default_full_states, _default_html_file, _default_reproducible, _default_stats, _default_witness, _set):
+    def __init__(self, as_json=_default_as_json, stats=_default_stats, witness=_default_witness, dot_file=_default_dot_file, reproducible=_default_reproducible, full_states=_default_full_states, html_file=_default_html_file):
+        self.as_json = as_json
+        self.stats = stats
+        self.witness = witness
+        self.dot_file = dot_file
+        self.reproducible = reproducible
+        self.full_states = full_states
+        self.html_file = html_file
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.as_json,self.stats,self.witness,self.dot_file,self.reproducible,self.full_states,self.html_file,) == (other.as_json,other.stats,other.witness,other.dot_file,other.reproducible,other.full_states,other.html_file,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.as_json,self.stats,self.witness,self.dot_file,self.reproducible,self.full_states,self.html_file,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('as_json', True, False, True, False, True, None), ('stats', True, False, True, False, True, None), ('witness', True, False, True, False, True, None), ('dot_file', True, False, True, False, True, None), ('reproducible', True, False, True, False, True, None), ('full_states', True, False, True, False, True, None), ('html_file', True, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, assignments, guard):
+        self.assignments = assignments
+        self.guard = guard
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.assignments,self.guard,) == (other.assignments,other.guard,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.assignments,self.guard,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('assignments', False, False, True, False, True, None), ('guard', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_negates_previous_guard, _set):
@@ -500,197 +262,269 @@ def _methods(_MISSING, _default_negates_previous_guard, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_negates_previous_guard, _set):\n    def __init__(self, assignments, guard, pos, negates_previous_guard=_default_negates_previous_guard):\n        self.assignments = assignments\n        self.guard = guard\n        self.pos = pos\n        self.negates_previous_guard = negates_previous_guard\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.assignments,self.guard,self.pos,) == (other.assignments,other.guard,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.assignments,self.guard,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('assignments', False, False, True, False, True, None), ('guard', False, False, True, False, True, None), ('pos', False, False, True, False, True, None), ('negates_previous_guard', True, False, True, False, False, None)))] = _methods  # noqa: F811
 
 
-def _methods(_MISSING, _default_notes, _default_trace, _set):
-    def __init__(self, state, trace=_default_trace, notes=_default_notes):
-        self.state = state
-        self.trace = trace
-        self.notes = notes
+def _methods(_MISSING, _set):
+    def __init__(self, belief, outcomes):
+        self.belief = belief
+        self.outcomes = outcomes
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.state,self.trace,self.notes,) == (other.state,other.trace,other.notes,)
+            return (self.belief,self.outcomes,) == (other.belief,other.outcomes,)
         return NotImplemented
     def __hash__(self):
-        return hash((self.state,self.trace,self.notes,))
+        return hash((self.belief,self.outcomes,))
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_notes, _default_trace, _set):\n    def __init__(self, state, trace=_default_trace, notes=_default_notes):\n        self.state = state\n        self.trace = trace\n        self.notes = notes\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.state,self.trace,self.notes,) == (other.state,other.trace,other.notes,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.state,self.trace,self.notes,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('belief', False, False, True, False, True, None), ('outcomes', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
-def _methods(_MISSING, _default_output, _set):
-    def __init__(self, argv, cwd, output=_default_output):
-        self.argv = argv
-        self.cwd = cwd
-        self.output = output
+def _methods(_MISSING, _factory_right_open, _set):
+    def __init__(self, binary, prefix, right_open=_MISSING):
+        self.binary = binary
+        self.prefix = prefix
+        self.right_open = _factory_right_open() if right_open is _MISSING else right_open
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.argv,self.cwd,self.output,) == (other.argv,other.cwd,other.output,)
+            return (self.binary,self.prefix,self.right_open,) == (other.binary,other.prefix,other.right_open,)
         return NotImplemented
     def __hash__(self):
-        return hash((self.argv,self.cwd,self.output,))
+        return hash((self.binary,self.prefix,self.right_open,))
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_output, _set):\n    def __init__(self, argv, cwd, output=_default_output):\n        self.argv = argv\n        self.cwd = cwd\n        self.output = output\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.argv,self.cwd,self.output,) == (other.argv,other.cwd,other.output,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.argv,self.cwd,self.output,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('binary', False, False, True, False, True, None), ('prefix', False, False, True, False, True, None), ('right_open', False, True, True, False, True, None)))] = _methods  # noqa: F811
 
 
-def _methods(_MISSING, _default_pos, _set):
-    def __init__(self, agent, action, *, pos=_default_pos):
-        self.agent = agent
-        self.action = action
-        self.pos = pos
-        self.__post_init__()
-    return {'__init__': __init__}
-
-
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, agent, action, *, pos=_default_pos):\n        self.agent = agent\n        self.action = action\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_pos, _set):
-    def __init__(self, agent, kind, *, pos=_default_pos):
-        self.agent = agent
-        self.kind = kind
-        self.pos = pos
-        self.__post_init__()
-    return {'__init__': __init__}
-
-
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, agent, kind, *, pos=_default_pos):\n        self.agent = agent\n        self.kind = kind\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_pos, _set):
-    def __init__(self, agent, operand, *, pos=_default_pos):
-        self.agent = agent
-        self.operand = operand
-        self.pos = pos
-        self.__post_init__()
-    return {'__init__': __init__}
-
-
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, agent, operand, *, pos=_default_pos):\n        self.agent = agent\n        self.operand = operand\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_pos, _set):
-    def __init__(self, debtor, creditor, operand, *, pos=_default_pos):
-        self.debtor = debtor
-        self.creditor = creditor
-        self.operand = operand
-        self.pos = pos
-        self.__post_init__()
-    return {'__init__': __init__}
-
-
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, debtor, creditor, operand, *, pos=_default_pos):\n        self.debtor = debtor\n        self.creditor = creditor\n        self.operand = operand\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_pos, _set):
-    def __init__(self, group, operand, *, pos=_default_pos):
-        self.group = group
-        self.operand = operand
-        self.pos = pos
-        self.__post_init__()
-    return {'__init__': __init__}
-
-
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, group, operand, *, pos=_default_pos):\n        self.group = group\n        self.operand = operand\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_pos, _set):
-    def __init__(self, group, path, *, pos=_default_pos):
-        self.group = group
-        self.path = path
-        self.pos = pos
-        self.__post_init__()
-    return {'__init__': __init__}
-
-
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, group, path, *, pos=_default_pos):\n        self.group = group\n        self.path = path\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_pos, _set):
-    def __init__(self, left, right, *, pos=_default_pos):
-        self.left = left
-        self.right = right
-        self.pos = pos
-        self.__post_init__()
-    return {'__init__': __init__}
-
-
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, left, right, *, pos=_default_pos):\n        self.left = left\n        self.right = right\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_pos, _set):
-    def __init__(self, name, *, pos=_default_pos):
-        self.name = name
-        self.pos = pos
-        self.__post_init__()
-    return {'__init__': __init__}
-
-
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, name, *, pos=_default_pos):\n        self.name = name\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_pos, _set):
-    def __init__(self, operand, *, pos=_default_pos):
-        self.operand = operand
-        self.pos = pos
-        self.__post_init__()
-    return {'__init__': __init__}
-
-
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, operand, *, pos=_default_pos):\n        self.operand = operand\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_pos, _set):
-    def __init__(self, value, *, pos=_default_pos):
-        self.value = value
-        self.pos = pos
-        self.__post_init__()
-    return {'__init__': __init__}
-
-
-MAKERS["def _methods(_MISSING, _default_pos, _set):\n    def __init__(self, value, *, pos=_default_pos):\n        self.value = value\n        self.pos = pos\n        self.__post_init__()\n    return {'__init__': __init__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_positive, _default_state, _set):
-    def __init__(self, name, positive=_default_positive, state=_default_state):
-        self.name = name
-        self.positive = positive
-        self.state = state
+def _methods(_MISSING, _default_initial, _set):
+    def __init__(self, choices, initial=_default_initial):
+        self.choices = choices
+        self.initial = initial
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.name,self.positive,self.state,) == (other.name,other.positive,other.state,)
+            return (self.choices,self.initial,) == (other.choices,other.initial,)
         return NotImplemented
     def __hash__(self):
-        return hash((self.name,self.positive,self.state,))
+        return hash((self.choices,self.initial,))
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_positive, _default_state, _set):\n    def __init__(self, name, positive=_default_positive, state=_default_state):\n        self.name = name\n        self.positive = positive\n        self.state = state\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.positive,self.state,) == (other.name,other.positive,other.state,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.positive,self.state,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('choices', False, False, True, False, True, None), ('initial', True, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
-def _methods(_MISSING, _default_red_states, _set):
-    def __init__(self, name, own_variables, observed_variables, actions, protocol, evolution, red_states=_default_red_states):
-        self.name = name
-        self.own_variables = own_variables
-        self.observed_variables = observed_variables
+def _methods(_MISSING, _set):
+    def __init__(self, commitment, operation):
+        self.commitment = commitment
+        self.operation = operation
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.commitment,self.operation,) == (other.commitment,other.operation,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.commitment,self.operation,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('commitment', False, False, True, False, True, None), ('operation', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_is_other, _set):
+    def __init__(self, condition, actions, is_other=_default_is_other):
+        self.condition = condition
         self.actions = actions
-        self.protocol = protocol
-        self.evolution = evolution
-        self.red_states = red_states
+        self.is_other = is_other
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.name,self.own_variables,self.observed_variables,self.actions,self.protocol,self.evolution,self.red_states,) == (other.name,other.own_variables,other.observed_variables,other.actions,other.protocol,other.evolution,other.red_states,)
+            return (self.condition,self.actions,self.is_other,) == (other.condition,other.actions,other.is_other,)
         return NotImplemented
     def __hash__(self):
-        return hash((self.name,self.own_variables,self.observed_variables,self.actions,self.protocol,self.evolution,self.red_states,))
+        return hash((self.condition,self.actions,self.is_other,))
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_red_states, _set):\n    def __init__(self, name, own_variables, observed_variables, actions, protocol, evolution, red_states=_default_red_states):\n        self.name = name\n        self.own_variables = own_variables\n        self.observed_variables = observed_variables\n        self.actions = actions\n        self.protocol = protocol\n        self.evolution = evolution\n        self.red_states = red_states\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.own_variables,self.observed_variables,self.actions,self.protocol,self.evolution,self.red_states,) == (other.name,other.own_variables,other.observed_variables,other.actions,other.protocol,other.evolution,other.red_states,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.own_variables,self.observed_variables,self.actions,self.protocol,self.evolution,self.red_states,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('condition', False, False, True, False, True, None), ('actions', False, False, True, False, True, None), ('is_other', True, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, condition, actions, pos):
+        self.condition = condition
+        self.actions = actions
+        self.pos = pos
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.condition,self.actions,self.pos,) == (other.condition,other.actions,other.pos,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.condition,self.actions,self.pos,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('condition', False, False, True, False, True, None), ('actions', False, False, True, False, True, None), ('pos', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, count, listed):
+        self.count = count
+        self.listed = listed
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.count,self.listed,) == (other.count,other.listed,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.count,self.listed,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('count', False, False, True, False, True, None), ('listed', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, effects, commitment, source, target, util):
+        self.effects = effects
+        self.commitment = commitment
+        self.source = source
+        self.target = target
+        self.util = util
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.effects,self.commitment,self.source,self.target,self.util,) == (other.effects,other.commitment,other.source,other.target,other.util,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.effects,self.commitment,self.source,self.target,self.util,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('effects', False, False, True, False, True, None), ('commitment', False, False, True, False, True, None), ('source', False, False, True, False, True, None), ('target', False, False, True, False, True, None), ('util', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, enabled, candidates, evaluated, transitions):
+        self.enabled = enabled
+        self.candidates = candidates
+        self.evaluated = evaluated
+        self.transitions = transitions
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.enabled,self.candidates,self.evaluated,self.transitions,) == (other.enabled,other.candidates,other.evaluated,other.transitions,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.enabled,self.candidates,self.evaluated,self.transitions,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('enabled', False, False, True, False, True, None), ('candidates', False, False, True, False, True, None), ('evaluated', False, False, True, False, True, None), ('transitions', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, event, operation, commitment):
+        self.event = event
+        self.operation = operation
+        self.commitment = commitment
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.event,self.operation,self.commitment,) == (other.event,other.operation,other.commitment,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.event,self.operation,self.commitment,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('event', False, False, True, False, True, None), ('operation', False, False, True, False, True, None), ('commitment', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, event, probability, target):
+        self.event = event
+        self.probability = probability
+        self.target = target
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.event,self.probability,self.target,) == (other.event,other.probability,other.target,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.event,self.probability,self.target,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('event', False, False, True, False, True, None), ('probability', False, False, True, False, True, None), ('target', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, file, line, column, message, kind):
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.kind = kind
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.file,self.line,self.column,self.message,self.kind,) == (other.file,other.line,other.column,other.message,other.kind,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.file,self.line,self.column,self.message,self.kind,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('file', False, False, True, False, True, None), ('line', False, False, True, False, True, None), ('column', False, False, True, False, True, None), ('message', False, False, True, False, True, None), ('kind', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _factory_actions, _factory_evolution_rules, _factory_propositions, _factory_protocol_rules, _factory_variables, _set):
+    def __init__(self, file, variables=_MISSING, actions=_MISSING, propositions=_MISSING, protocol_rules=_MISSING, evolution_rules=_MISSING):
+        self.file = file
+        self.variables = _factory_variables() if variables is _MISSING else variables
+        self.actions = _factory_actions() if actions is _MISSING else actions
+        self.propositions = _factory_propositions() if propositions is _MISSING else propositions
+        self.protocol_rules = _factory_protocol_rules() if protocol_rules is _MISSING else protocol_rules
+        self.evolution_rules = _factory_evolution_rules() if evolution_rules is _MISSING else evolution_rules
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.file,self.variables,self.actions,self.propositions,self.protocol_rules,self.evolution_rules,) == (other.file,other.variables,other.actions,other.propositions,other.protocol_rules,other.evolution_rules,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.file,self.variables,self.actions,self.propositions,self.protocol_rules,self.evolution_rules,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('file', False, False, True, False, True, None), ('variables', False, True, True, False, True, None), ('actions', False, True, True, False, True, None), ('propositions', False, True, True, False, True, None), ('protocol_rules', False, True, True, False, True, None), ('evolution_rules', False, True, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, formula, verdict):
+        self.formula = formula
+        self.verdict = verdict
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.formula,self.verdict,) == (other.formula,other.verdict,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.formula,self.verdict,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('formula', False, False, True, False, True, None), ('verdict', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, index, state, values, propositions, initial, deadlock, distance):
+        self.index = index
+        self.state = state
+        self.values = values
+        self.propositions = propositions
+        self.initial = initial
+        self.deadlock = deadlock
+        self.distance = distance
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.index,self.state,self.values,self.propositions,self.initial,self.deadlock,self.distance,) == (other.index,other.state,other.values,other.propositions,other.initial,other.deadlock,other.distance,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.index,self.state,self.values,self.propositions,self.initial,self.deadlock,self.distance,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('index', False, False, True, False, True, None), ('state', False, False, True, False, True, None), ('values', False, False, True, False, True, None), ('propositions', False, False, True, False, True, None), ('initial', False, False, True, False, True, None), ('deadlock', False, False, True, False, True, None), ('distance', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_scope, _default_tabled, _factory_moves, _factory_responses, _set):
@@ -716,7 +550,144 @@ def _methods(_MISSING, _default_scope, _default_tabled, _factory_moves, _factory
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_scope, _default_tabled, _factory_moves, _factory_responses, _set):\n    def __init__(self, kind, formula_text, coalition, opponents, states, replayed, note, bdd_nodes, tabled=_default_tabled, moves=_MISSING, responses=_MISSING, scope=_default_scope):\n        self.kind = kind\n        self.formula_text = formula_text\n        self.coalition = coalition\n        self.opponents = opponents\n        self.states = states\n        self.replayed = replayed\n        self.note = note\n        self.bdd_nodes = bdd_nodes\n        self.tabled = tabled\n        self.moves = _factory_moves() if moves is _MISSING else moves\n        self.responses = _factory_responses() if responses is _MISSING else responses\n        self.scope = scope\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.kind,self.formula_text,self.coalition,self.opponents,self.states,self.replayed,self.note,self.bdd_nodes,self.tabled,self.moves,self.responses,self.scope,) == (other.kind,other.formula_text,other.coalition,other.opponents,other.states,other.replayed,other.note,other.bdd_nodes,other.tabled,other.moves,other.responses,other.scope,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.kind,self.formula_text,self.coalition,self.opponents,self.states,self.replayed,self.note,self.bdd_nodes,self.tabled,self.moves,self.responses,self.scope,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('kind', False, False, True, False, True, None), ('formula_text', False, False, True, False, True, None), ('coalition', False, False, True, False, True, None), ('opponents', False, False, True, False, True, None), ('states', False, False, True, False, True, None), ('replayed', False, False, True, False, True, None), ('note', False, False, True, False, True, None), ('bdd_nodes', False, False, True, False, True, None), ('tabled', True, False, True, False, True, None), ('moves', False, True, True, False, True, None), ('responses', False, True, True, False, True, None), ('scope', True, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_symbols, _default_variable, _set):
+    def __init__(self, kind, symbols=_default_symbols, variable=_default_variable):
+        self.kind = kind
+        self.symbols = symbols
+        self.variable = variable
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.kind,self.symbols,self.variable,) == (other.kind,other.symbols,other.variable,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.kind,self.symbols,self.variable,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('kind', False, False, True, False, True, None), ('symbols', True, False, True, False, True, None), ('variable', True, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, kind, text, line, column):
+        self.kind = kind
+        self.text = text
+        self.line = line
+        self.column = column
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.kind,self.text,self.line,self.column,) == (other.kind,other.text,other.line,other.column,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.kind,self.text,self.line,self.column,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('kind', False, False, True, False, True, None), ('text', False, False, True, False, True, None), ('line', False, False, True, False, True, None), ('column', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_loop_start, _default_sub_traces, _set):
+    def __init__(self, label, description, states, actions, loop_start=_default_loop_start, sub_traces=_default_sub_traces):
+        self.label = label
+        self.description = description
+        self.states = states
+        self.actions = actions
+        self.loop_start = loop_start
+        self.sub_traces = sub_traces
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.label,self.description,self.states,self.actions,self.loop_start,self.sub_traces,) == (other.label,other.description,other.states,other.actions,other.loop_start,other.sub_traces,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.label,self.description,self.states,self.actions,self.loop_start,self.sub_traces,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('label', False, False, True, False, True, None), ('description', False, False, True, False, True, None), ('states', False, False, True, False, True, None), ('actions', False, False, True, False, True, None), ('loop_start', True, False, True, False, True, None), ('sub_traces', True, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, leaf, positive):
+        self.leaf = leaf
+        self.positive = positive
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.leaf,self.positive,) == (other.leaf,other.positive,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.leaf,self.positive,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('leaf', False, False, True, False, True, None), ('positive', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, left, right):
+        self.left = left
+        self.right = right
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.left,self.right,) == (other.left,other.right,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.left,self.right,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('left', False, False, True, False, True, None), ('right', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, lhs, rhs, build):
+        self.lhs = lhs
+        self.rhs = rhs
+        self.build = build
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.lhs,self.rhs,self.build,) == (other.lhs,other.rhs,other.build,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.lhs,self.rhs,self.build,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('lhs', False, False, True, False, True, None), ('rhs', False, False, True, False, True, None), ('build', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, low, high):
+        self.low = low
+        self.high = high
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.low,self.high,) == (other.low,other.high,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.low,self.high,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('low', False, False, True, False, True, None), ('high', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, low, high, pos):
+        self.low = low
+        self.high = high
+        self.pos = pos
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.low,self.high,self.pos,) == (other.low,other.high,other.pos,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.low,self.high,self.pos,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('low', False, False, True, False, True, None), ('high', False, False, True, False, True, None), ('pos', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _default_severity, _default_source_line, _set):
@@ -736,518 +707,26 @@ def _methods(_MISSING, _default_severity, _default_source_line, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_severity, _default_source_line, _set):\n    def __init__(self, message, file, line, column, source_line=_default_source_line, severity=_default_severity):\n        self.message = message\n        self.file = file\n        self.line = line\n        self.column = column\n        self.source_line = source_line\n        self.severity = severity\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.message,self.file,self.line,self.column,self.source_line,self.severity,) == (other.message,other.file,other.line,other.column,other.source_line,other.severity,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.message,self.file,self.line,self.column,self.source_line,self.severity,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('message', False, False, True, False, True, None), ('file', False, False, True, False, True, None), ('line', False, False, True, False, True, None), ('column', False, False, True, False, True, None), ('source_line', True, False, True, False, True, None), ('severity', True, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
-def _methods(_MISSING, _default_svg, _factory_states, _set):
-    def __init__(self, note, svg=_default_svg, states=_MISSING):
-        self.note = note
-        self.svg = svg
-        self.states = _factory_states() if states is _MISSING else states
+def _methods(_MISSING, _default_failed, _default_missing, _default_strategy, _default_trace, _set):
+    def __init__(self, model, trace=_default_trace, strategy=_default_strategy, missing=_default_missing, failed=_default_failed):
+        self.model = model
+        self.trace = trace
+        self.strategy = strategy
+        self.missing = missing
+        self.failed = failed
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.note,self.svg,self.states,) == (other.note,other.svg,other.states,)
+            return (self.trace,self.strategy,self.missing,self.failed,) == (other.trace,other.strategy,other.missing,other.failed,)
         return NotImplemented
     def __hash__(self):
-        return hash((self.note,self.svg,self.states,))
+        return hash((self.trace,self.strategy,self.missing,self.failed,))
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _default_svg, _factory_states, _set):\n    def __init__(self, note, svg=_default_svg, states=_MISSING):\n        self.note = note\n        self.svg = svg\n        self.states = _factory_states() if states is _MISSING else states\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.note,self.svg,self.states,) == (other.note,other.svg,other.states,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.note,self.svg,self.states,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _default_symbols, _default_variable, _set):
-    def __init__(self, kind, symbols=_default_symbols, variable=_default_variable):
-        self.kind = kind
-        self.symbols = symbols
-        self.variable = variable
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.kind,self.symbols,self.variable,) == (other.kind,other.symbols,other.variable,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.kind,self.symbols,self.variable,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _default_symbols, _default_variable, _set):\n    def __init__(self, kind, symbols=_default_symbols, variable=_default_variable):\n        self.kind = kind\n        self.symbols = symbols\n        self.variable = variable\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.kind,self.symbols,self.variable,) == (other.kind,other.symbols,other.variable,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.kind,self.symbols,self.variable,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _factory_actions, _factory_evolution_rules, _factory_propositions, _factory_protocol_rules, _factory_variables, _set):
-    def __init__(self, file, variables=_MISSING, actions=_MISSING, propositions=_MISSING, protocol_rules=_MISSING, evolution_rules=_MISSING):
-        self.file = file
-        self.variables = _factory_variables() if variables is _MISSING else variables
-        self.actions = _factory_actions() if actions is _MISSING else actions
-        self.propositions = _factory_propositions() if propositions is _MISSING else propositions
-        self.protocol_rules = _factory_protocol_rules() if protocol_rules is _MISSING else protocol_rules
-        self.evolution_rules = _factory_evolution_rules() if evolution_rules is _MISSING else evolution_rules
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.file,self.variables,self.actions,self.propositions,self.protocol_rules,self.evolution_rules,) == (other.file,other.variables,other.actions,other.propositions,other.protocol_rules,other.evolution_rules,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.file,self.variables,self.actions,self.propositions,self.protocol_rules,self.evolution_rules,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _factory_actions, _factory_evolution_rules, _factory_propositions, _factory_protocol_rules, _factory_variables, _set):\n    def __init__(self, file, variables=_MISSING, actions=_MISSING, propositions=_MISSING, protocol_rules=_MISSING, evolution_rules=_MISSING):\n        self.file = file\n        self.variables = _factory_variables() if variables is _MISSING else variables\n        self.actions = _factory_actions() if actions is _MISSING else actions\n        self.propositions = _factory_propositions() if propositions is _MISSING else propositions\n        self.protocol_rules = _factory_protocol_rules() if protocol_rules is _MISSING else protocol_rules\n        self.evolution_rules = _factory_evolution_rules() if evolution_rules is _MISSING else evolution_rules\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.file,self.variables,self.actions,self.propositions,self.protocol_rules,self.evolution_rules,) == (other.file,other.variables,other.actions,other.propositions,other.protocol_rules,other.evolution_rules,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.file,self.variables,self.actions,self.propositions,self.protocol_rules,self.evolution_rules,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _factory_right_open, _set):
-    def __init__(self, binary, prefix, right_open=_MISSING):
-        self.binary = binary
-        self.prefix = prefix
-        self.right_open = _factory_right_open() if right_open is _MISSING else right_open
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.binary,self.prefix,self.right_open,) == (other.binary,other.prefix,other.right_open,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.binary,self.prefix,self.right_open,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _factory_right_open, _set):\n    def __init__(self, binary, prefix, right_open=_MISSING):\n        self.binary = binary\n        self.prefix = prefix\n        self.right_open = _factory_right_open() if right_open is _MISSING else right_open\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.binary,self.prefix,self.right_open,) == (other.binary,other.prefix,other.right_open,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.binary,self.prefix,self.right_open,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self):
-        pass
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return () == ()
-        return NotImplemented
-    def __hash__(self):
-        return hash(())
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self):\n        pass\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return () == ()\n        return NotImplemented\n    def __hash__(self):\n        return hash(())\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, action, target):
-        self.action = action
-        self.target = target
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.action,self.target,) == (other.action,other.target,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.action,self.target,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, action, target):\n        self.action = action\n        self.target = target\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.action,self.target,) == (other.action,other.target,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.action,self.target,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, actions, gotos, start):
-        self.actions = actions
-        self.gotos = gotos
-        self.start = start
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.actions,self.gotos,self.start,) == (other.actions,other.gotos,other.start,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.actions,self.gotos,self.start,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, actions, gotos, start):\n        self.actions = actions\n        self.gotos = gotos\n        self.start = start\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.actions,self.gotos,self.start,) == (other.actions,other.gotos,other.start,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.actions,self.gotos,self.start,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, agent, action):
-        self.agent = agent
-        self.action = action
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.agent,self.action,) == (other.agent,other.action,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.agent,self.action,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, agent, action):\n        self.agent = agent\n        self.action = action\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.agent,self.action,) == (other.agent,other.action,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.agent,self.action,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, agent, action, pos):
-        self.agent = agent
-        self.action = action
-        self.pos = pos
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.agent,self.action,self.pos,) == (other.agent,other.action,other.pos,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.agent,self.action,self.pos,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, agent, action, pos):\n        self.agent = agent\n        self.action = action\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.agent,self.action,self.pos,) == (other.agent,other.action,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.agent,self.action,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, agent, bits, actions):
-        self.agent = agent
-        self.bits = bits
-        self.actions = actions
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.agent,self.bits,self.actions,) == (other.agent,other.bits,other.actions,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.agent,self.bits,self.actions,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, agent, bits, actions):\n        self.agent = agent\n        self.bits = bits\n        self.actions = actions\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.agent,self.bits,self.actions,) == (other.agent,other.bits,other.actions,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.agent,self.bits,self.actions,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, agent, name, pos):
-        self.agent = agent
-        self.name = name
-        self.pos = pos
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.agent,self.name,self.pos,) == (other.agent,other.name,other.pos,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.agent,self.name,self.pos,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, agent, name, pos):\n        self.agent = agent\n        self.name = name\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.agent,self.name,self.pos,) == (other.agent,other.name,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.agent,self.name,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, agent, name, type):
-        self.agent = agent
-        self.name = name
-        self.type = type
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.agent,self.name,self.type,) == (other.agent,other.name,other.type,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.agent,self.name,self.type,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, agent, name, type):\n        self.agent = agent\n        self.name = name\n        self.type = type\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.agent,self.name,self.type,) == (other.agent,other.name,other.type,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.agent,self.name,self.type,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, assignments, guard):
-        self.assignments = assignments
-        self.guard = guard
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.assignments,self.guard,) == (other.assignments,other.guard,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.assignments,self.guard,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, assignments, guard):\n        self.assignments = assignments\n        self.guard = guard\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.assignments,self.guard,) == (other.assignments,other.guard,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.assignments,self.guard,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, belief, outcomes):
-        self.belief = belief
-        self.outcomes = outcomes
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.belief,self.outcomes,) == (other.belief,other.outcomes,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.belief,self.outcomes,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, belief, outcomes):\n        self.belief = belief\n        self.outcomes = outcomes\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.belief,self.outcomes,) == (other.belief,other.outcomes,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.belief,self.outcomes,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, commitment, operation):
-        self.commitment = commitment
-        self.operation = operation
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.commitment,self.operation,) == (other.commitment,other.operation,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.commitment,self.operation,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, commitment, operation):\n        self.commitment = commitment\n        self.operation = operation\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.commitment,self.operation,) == (other.commitment,other.operation,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.commitment,self.operation,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, condition, actions, pos):
-        self.condition = condition
-        self.actions = actions
-        self.pos = pos
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.condition,self.actions,self.pos,) == (other.condition,other.actions,other.pos,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.condition,self.actions,self.pos,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, condition, actions, pos):\n        self.condition = condition\n        self.actions = actions\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.condition,self.actions,self.pos,) == (other.condition,other.actions,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.condition,self.actions,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, count, listed):
-        self.count = count
-        self.listed = listed
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.count,self.listed,) == (other.count,other.listed,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.count,self.listed,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, count, listed):\n        self.count = count\n        self.listed = listed\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.count,self.listed,) == (other.count,other.listed,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.count,self.listed,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, effects, commitment, source, target, util):
-        self.effects = effects
-        self.commitment = commitment
-        self.source = source
-        self.target = target
-        self.util = util
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.effects,self.commitment,self.source,self.target,self.util,) == (other.effects,other.commitment,other.source,other.target,other.util,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.effects,self.commitment,self.source,self.target,self.util,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, effects, commitment, source, target, util):\n        self.effects = effects\n        self.commitment = commitment\n        self.source = source\n        self.target = target\n        self.util = util\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.effects,self.commitment,self.source,self.target,self.util,) == (other.effects,other.commitment,other.source,other.target,other.util,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.effects,self.commitment,self.source,self.target,self.util,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, enabled, candidates, evaluated, transitions):
-        self.enabled = enabled
-        self.candidates = candidates
-        self.evaluated = evaluated
-        self.transitions = transitions
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.enabled,self.candidates,self.evaluated,self.transitions,) == (other.enabled,other.candidates,other.evaluated,other.transitions,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.enabled,self.candidates,self.evaluated,self.transitions,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, enabled, candidates, evaluated, transitions):\n        self.enabled = enabled\n        self.candidates = candidates\n        self.evaluated = evaluated\n        self.transitions = transitions\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.enabled,self.candidates,self.evaluated,self.transitions,) == (other.enabled,other.candidates,other.evaluated,other.transitions,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.enabled,self.candidates,self.evaluated,self.transitions,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, event, operation, commitment):
-        self.event = event
-        self.operation = operation
-        self.commitment = commitment
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.event,self.operation,self.commitment,) == (other.event,other.operation,other.commitment,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.event,self.operation,self.commitment,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, event, operation, commitment):\n        self.event = event\n        self.operation = operation\n        self.commitment = commitment\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.event,self.operation,self.commitment,) == (other.event,other.operation,other.commitment,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.event,self.operation,self.commitment,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, event, probability, target):
-        self.event = event
-        self.probability = probability
-        self.target = target
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.event,self.probability,self.target,) == (other.event,other.probability,other.target,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.event,self.probability,self.target,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, event, probability, target):\n        self.event = event\n        self.probability = probability\n        self.target = target\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.event,self.probability,self.target,) == (other.event,other.probability,other.target,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.event,self.probability,self.target,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, file, line, column, message, kind):
-        self.file = file
-        self.line = line
-        self.column = column
-        self.message = message
-        self.kind = kind
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.file,self.line,self.column,self.message,self.kind,) == (other.file,other.line,other.column,other.message,other.kind,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.file,self.line,self.column,self.message,self.kind,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, file, line, column, message, kind):\n        self.file = file\n        self.line = line\n        self.column = column\n        self.message = message\n        self.kind = kind\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.file,self.line,self.column,self.message,self.kind,) == (other.file,other.line,other.column,other.message,other.kind,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.file,self.line,self.column,self.message,self.kind,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, formula, verdict):
-        self.formula = formula
-        self.verdict = verdict
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.formula,self.verdict,) == (other.formula,other.verdict,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.formula,self.verdict,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, formula, verdict):\n        self.formula = formula\n        self.verdict = verdict\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.formula,self.verdict,) == (other.formula,other.verdict,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.formula,self.verdict,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, index, state, values, propositions, initial, deadlock, distance):
-        self.index = index
-        self.state = state
-        self.values = values
-        self.propositions = propositions
-        self.initial = initial
-        self.deadlock = deadlock
-        self.distance = distance
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.index,self.state,self.values,self.propositions,self.initial,self.deadlock,self.distance,) == (other.index,other.state,other.values,other.propositions,other.initial,other.deadlock,other.distance,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.index,self.state,self.values,self.propositions,self.initial,self.deadlock,self.distance,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, index, state, values, propositions, initial, deadlock, distance):\n        self.index = index\n        self.state = state\n        self.values = values\n        self.propositions = propositions\n        self.initial = initial\n        self.deadlock = deadlock\n        self.distance = distance\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.index,self.state,self.values,self.propositions,self.initial,self.deadlock,self.distance,) == (other.index,other.state,other.values,other.propositions,other.initial,other.deadlock,other.distance,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.index,self.state,self.values,self.propositions,self.initial,self.deadlock,self.distance,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, kind, text, line, column):
-        self.kind = kind
-        self.text = text
-        self.line = line
-        self.column = column
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.kind,self.text,self.line,self.column,) == (other.kind,other.text,other.line,other.column,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.kind,self.text,self.line,self.column,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, kind, text, line, column):\n        self.kind = kind\n        self.text = text\n        self.line = line\n        self.column = column\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.kind,self.text,self.line,self.column,) == (other.kind,other.text,other.line,other.column,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.kind,self.text,self.line,self.column,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, leaf, positive):
-        self.leaf = leaf
-        self.positive = positive
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.leaf,self.positive,) == (other.leaf,other.positive,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.leaf,self.positive,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, leaf, positive):\n        self.leaf = leaf\n        self.positive = positive\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.leaf,self.positive,) == (other.leaf,other.positive,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.leaf,self.positive,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, left, right):
-        self.left = left
-        self.right = right
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.left,self.right,) == (other.left,other.right,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.left,self.right,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, left, right):\n        self.left = left\n        self.right = right\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.left,self.right,) == (other.left,other.right,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.left,self.right,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, lhs, rhs, build):
-        self.lhs = lhs
-        self.rhs = rhs
-        self.build = build
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.lhs,self.rhs,self.build,) == (other.lhs,other.rhs,other.build,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.lhs,self.rhs,self.build,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, lhs, rhs, build):\n        self.lhs = lhs\n        self.rhs = rhs\n        self.build = build\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.lhs,self.rhs,self.build,) == (other.lhs,other.rhs,other.build,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.lhs,self.rhs,self.build,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, low, high):
-        self.low = low
-        self.high = high
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.low,self.high,) == (other.low,other.high,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.low,self.high,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, low, high):\n        self.low = low\n        self.high = high\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.low,self.high,) == (other.low,other.high,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.low,self.high,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, low, high, pos):
-        self.low = low
-        self.high = high
-        self.pos = pos
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.low,self.high,self.pos,) == (other.low,other.high,other.pos,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.low,self.high,self.pos,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, low, high, pos):\n        self.low = low\n        self.high = high\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.low,self.high,self.pos,) == (other.low,other.high,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.low,self.high,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('model', False, False, True, False, False, None), ('trace', True, False, True, False, True, None), ('strategy', True, False, True, False, True, None), ('missing', True, False, True, False, True, None), ('failed', True, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1264,7 +743,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, condition, pos):\n        self.name = name\n        self.condition = condition\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.condition,self.pos,) == (other.name,other.condition,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.condition,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('name', False, False, True, False, True, None), ('condition', False, False, True, False, True, None), ('pos', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1283,7 +762,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, debtor, creditor, antecedent, consequent):\n        self.name = name\n        self.debtor = debtor\n        self.creditor = creditor\n        self.antecedent = antecedent\n        self.consequent = consequent\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.debtor,self.creditor,self.antecedent,self.consequent,) == (other.name,other.debtor,other.creditor,other.antecedent,other.consequent,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.debtor,self.creditor,self.antecedent,self.consequent,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('name', False, False, True, False, True, None), ('debtor', False, False, True, False, True, None), ('creditor', False, False, True, False, True, None), ('antecedent', False, False, True, False, True, None), ('consequent', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1300,7 +779,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, initiator, effects):\n        self.name = name\n        self.initiator = initiator\n        self.effects = effects\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.initiator,self.effects,) == (other.name,other.initiator,other.effects,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.initiator,self.effects,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('name', False, False, True, False, True, None), ('initiator', False, False, True, False, True, None), ('effects', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1327,7 +806,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, is_environment, obsvars, vars, lobsvars, red_states, actions, actions_pos, protocol, protocol_pos, evolution, evolution_pos, pos):\n        self.name = name\n        self.is_environment = is_environment\n        self.obsvars = obsvars\n        self.vars = vars\n        self.lobsvars = lobsvars\n        self.red_states = red_states\n        self.actions = actions\n        self.actions_pos = actions_pos\n        self.protocol = protocol\n        self.protocol_pos = protocol_pos\n        self.evolution = evolution\n        self.evolution_pos = evolution_pos\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.is_environment,self.obsvars,self.vars,self.lobsvars,self.red_states,self.actions,self.actions_pos,self.protocol,self.protocol_pos,self.evolution,self.evolution_pos,self.pos,) == (other.name,other.is_environment,other.obsvars,other.vars,other.lobsvars,other.red_states,other.actions,other.actions_pos,other.protocol,other.protocol_pos,other.evolution,other.evolution_pos,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.is_environment,self.obsvars,self.vars,self.lobsvars,self.red_states,self.actions,self.actions_pos,self.protocol,self.protocol_pos,self.evolution,self.evolution_pos,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('name', False, False, True, False, True, None), ('is_environment', False, False, True, False, True, None), ('obsvars', False, False, True, False, True, None), ('vars', False, False, True, False, True, None), ('lobsvars', False, False, True, False, True, None), ('red_states', False, False, True, False, True, None), ('actions', False, False, True, False, True, None), ('actions_pos', False, False, True, False, True, None), ('protocol', False, False, True, False, True, None), ('protocol_pos', False, False, True, False, True, None), ('evolution', False, False, True, False, True, None), ('evolution_pos', False, False, True, False, True, None), ('pos', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1344,7 +823,51 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, members, pos):\n        self.name = name\n        self.members = members\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.members,self.pos,) == (other.name,other.members,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.members,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('name', False, False, True, False, True, None), ('members', False, False, True, False, True, None), ('pos', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_convert, _default_metavar, _default_minimum, _default_repeatable, _set):
+    def __init__(self, name, names, kind, default, help, metavar=_default_metavar, minimum=_default_minimum, convert=_default_convert, repeatable=_default_repeatable):
+        self.name = name
+        self.names = names
+        self.kind = kind
+        self.default = default
+        self.help = help
+        self.metavar = metavar
+        self.minimum = minimum
+        self.convert = convert
+        self.repeatable = repeatable
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,self.repeatable,) == (other.name,other.names,other.kind,other.default,other.help,other.metavar,other.minimum,other.convert,other.repeatable,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.name,self.names,self.kind,self.default,self.help,self.metavar,self.minimum,self.convert,self.repeatable,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('name', False, False, True, False, True, None), ('names', False, False, True, False, True, None), ('kind', False, False, True, False, True, None), ('default', False, False, True, False, True, None), ('help', False, False, True, False, True, None), ('metavar', True, False, True, False, True, None), ('minimum', True, False, True, False, True, None), ('convert', True, False, True, False, True, None), ('repeatable', True, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_red_states, _set):
+    def __init__(self, name, own_variables, observed_variables, actions, protocol, evolution, red_states=_default_red_states):
+        self.name = name
+        self.own_variables = own_variables
+        self.observed_variables = observed_variables
+        self.actions = actions
+        self.protocol = protocol
+        self.evolution = evolution
+        self.red_states = red_states
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.own_variables,self.observed_variables,self.actions,self.protocol,self.evolution,self.red_states,) == (other.name,other.own_variables,other.observed_variables,other.actions,other.protocol,other.evolution,other.red_states,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.name,self.own_variables,self.observed_variables,self.actions,self.protocol,self.evolution,self.red_states,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('name', False, False, True, False, True, None), ('own_variables', False, False, True, False, True, None), ('observed_variables', False, False, True, False, True, None), ('actions', False, False, True, False, True, None), ('protocol', False, False, True, False, True, None), ('evolution', False, False, True, False, True, None), ('red_states', True, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1361,7 +884,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, path, jobs):\n        self.name = name\n        self.path = path\n        self.jobs = jobs\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.path,self.jobs,) == (other.name,other.path,other.jobs,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.path,self.jobs,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('name', False, False, True, False, True, None), ('path', False, False, True, False, True, None), ('jobs', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1377,7 +900,71 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, pos):\n        self.name = name\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.pos,) == (other.name,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('name', False, False, True, False, True, None), ('pos', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_positive, _default_state, _set):
+    def __init__(self, name, positive=_default_positive, state=_default_state):
+        self.name = name
+        self.positive = positive
+        self.state = state
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.positive,self.state,) == (other.name,other.positive,other.state,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.name,self.positive,self.state,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('name', False, False, True, False, True, None), ('positive', True, False, True, False, True, None), ('state', True, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_compassion, _default_positions, _default_warnings, _set):
+    def __init__(self, name, semantics, agents, propositions, initial_condition, groups, fairness, formulae, warnings=_default_warnings, positions=_default_positions, compassion=_default_compassion):
+        self.name = name
+        self.semantics = semantics
+        self.agents = agents
+        self.propositions = propositions
+        self.initial_condition = initial_condition
+        self.groups = groups
+        self.fairness = fairness
+        self.formulae = formulae
+        self.warnings = warnings
+        self.positions = positions
+        self.compassion = compassion
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.semantics,self.agents,self.propositions,self.initial_condition,self.groups,self.fairness,self.formulae,self.warnings,self.compassion,) == (other.name,other.semantics,other.agents,other.propositions,other.initial_condition,other.groups,other.fairness,other.formulae,other.warnings,other.compassion,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.name,self.semantics,self.agents,self.initial_condition,self.fairness,self.formulae,self.warnings,self.compassion,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('name', False, False, True, False, True, None), ('semantics', False, False, True, False, True, None), ('agents', False, False, True, False, True, None), ('propositions', False, False, True, False, True, False), ('initial_condition', False, False, True, False, True, None), ('groups', False, False, True, False, True, False), ('fairness', False, False, True, False, True, None), ('formulae', False, False, True, False, True, None), ('warnings', True, False, True, False, True, None), ('positions', True, False, True, False, False, False), ('compassion', True, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_expectations, _default_file_formulae, _default_formulas, _default_generator, _default_model_text, _default_strategies, _set):
+    def __init__(self, name, source, model_text=_default_model_text, generator=_default_generator, formulas=_default_formulas, file_formulae=_default_file_formulae, expectations=_default_expectations, strategies=_default_strategies):
+        self.name = name
+        self.source = source
+        self.model_text = model_text
+        self.generator = generator
+        self.formulas = formulas
+        self.file_formulae = file_formulae
+        self.expectations = expectations
+        self.strategies = strategies
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.source,self.model_text,self.generator,self.formulas,self.file_formulae,self.expectations,self.strategies,) == (other.name,other.source,other.model_text,other.generator,other.formulas,other.file_formulae,other.expectations,other.strategies,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.name,self.source,self.model_text,self.generator,self.formulas,self.file_formulae,self.expectations,self.strategies,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('name', False, False, True, False, True, None), ('source', False, False, True, False, True, None), ('model_text', True, False, True, False, True, None), ('generator', True, False, True, False, True, None), ('formulas', True, False, True, False, True, None), ('file_formulae', True, False, True, False, True, None), ('expectations', True, False, True, False, True, None), ('strategies', True, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1394,7 +981,24 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, name, type, pos):\n        self.name = name\n        self.type = type\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.name,self.type,self.pos,) == (other.name,other.type,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.name,self.type,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('name', False, False, True, False, True, None), ('type', False, False, True, False, True, None), ('pos', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_svg, _factory_states, _set):
+    def __init__(self, note, svg=_default_svg, states=_MISSING):
+        self.note = note
+        self.svg = svg
+        self.states = _factory_states() if states is _MISSING else states
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.note,self.svg,self.states,) == (other.note,other.svg,other.states,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.note,self.svg,self.states,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('note', False, False, True, False, True, None), ('svg', True, False, True, False, True, None), ('states', False, True, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1410,7 +1014,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, now, later):\n        self.now = now\n        self.later = later\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.now,self.later,) == (other.now,other.later,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.now,self.later,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('now', False, False, True, False, True, None), ('later', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1427,7 +1031,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, op, left, right):\n        self.op = op\n        self.left = left\n        self.right = right\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.op,self.left,self.right,) == (other.op,other.left,other.right,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.op,self.left,self.right,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('op', False, False, True, False, True, None), ('left', False, False, True, False, True, None), ('right', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1445,7 +1049,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, op, left, right, pos):\n        self.op = op\n        self.left = left\n        self.right = right\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.op,self.left,self.right,self.pos,) == (other.op,other.left,other.right,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.op,self.left,self.right,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('op', False, False, True, False, True, None), ('left', False, False, True, False, True, None), ('right', False, False, True, False, True, None), ('pos', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1461,7 +1065,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, op, operand):\n        self.op = op\n        self.operand = operand\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.op,self.operand,) == (other.op,other.operand,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.op,self.operand,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('op', False, False, True, False, True, None), ('operand', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1478,7 +1082,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, op, operand, pos):\n        self.op = op\n        self.operand = operand\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.op,self.operand,self.pos,) == (other.op,other.operand,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.op,self.operand,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('op', False, False, True, False, True, None), ('operand', False, False, True, False, True, None), ('pos', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1493,7 +1097,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, operand):\n        self.operand = operand\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.operand,) == (other.operand,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.operand,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('operand', False, False, True, False, True, None),))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1509,7 +1113,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, original, text):\n        self.original = original\n        self.text = text\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.original,self.text,) == (other.original,other.text,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.original,self.text,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('original', False, False, True, False, True, None), ('text', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1524,7 +1128,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, pos):\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.pos,) == (other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('pos', False, False, True, False, True, None),))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1542,7 +1146,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, propositions, commitments, events, beliefs):\n        self.propositions = propositions\n        self.commitments = commitments\n        self.events = events\n        self.beliefs = beliefs\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.propositions,self.commitments,self.events,self.beliefs,) == (other.propositions,other.commitments,other.events,other.beliefs,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.propositions,self.commitments,self.events,self.beliefs,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('propositions', False, False, True, False, True, None), ('commitments', False, False, True, False, True, None), ('events', False, False, True, False, True, None), ('beliefs', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1560,7 +1164,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, required, forbidden, tests, outcomes):\n        self.required = required\n        self.forbidden = forbidden\n        self.tests = tests\n        self.outcomes = outcomes\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.required,self.forbidden,self.tests,self.outcomes,) == (other.required,other.forbidden,other.tests,other.outcomes,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.required,self.forbidden,self.tests,self.outcomes,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('required', False, False, True, False, True, None), ('forbidden', False, False, True, False, True, None), ('tests', False, False, True, False, True, None), ('outcomes', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1578,7 +1182,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, role, goals, beliefs, utilities):\n        self.role = role\n        self.goals = goals\n        self.beliefs = beliefs\n        self.utilities = utilities\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.role,self.goals,self.beliefs,self.utilities,) == (other.role,other.goals,other.beliefs,other.utilities,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.role,self.goals,self.beliefs,self.utilities,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('role', False, False, True, False, True, None), ('goals', False, False, True, False, True, None), ('beliefs', False, False, True, False, True, None), ('utilities', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1595,7 +1199,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, role, precondition, distribution):\n        self.role = role\n        self.precondition = precondition\n        self.distribution = distribution\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.role,self.precondition,self.distribution,) == (other.role,other.precondition,other.distribution,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.role,self.precondition,self.distribution,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('role', False, False, True, False, True, None), ('precondition', False, False, True, False, True, None), ('distribution', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1612,7 +1216,53 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, role, precondition, outcomes):\n        self.role = role\n        self.precondition = precondition\n        self.outcomes = outcomes\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.role,self.precondition,self.outcomes,) == (other.role,other.precondition,other.outcomes,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.role,self.precondition,self.outcomes,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('role', False, False, True, False, True, None), ('precondition', False, False, True, False, True, None), ('outcomes', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_file, _factory_thresholds, _set):
+    def __init__(self, roles, propositions, events, commitments, operations, agent, thresholds=_MISSING, file=_default_file):
+        self.roles = roles
+        self.propositions = propositions
+        self.events = events
+        self.commitments = commitments
+        self.operations = operations
+        self.agent = agent
+        self.thresholds = _factory_thresholds() if thresholds is _MISSING else thresholds
+        self.file = file
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.roles,self.propositions,self.events,self.commitments,self.operations,self.agent,self.thresholds,self.file,) == (other.roles,other.propositions,other.events,other.commitments,other.operations,other.agent,other.thresholds,other.file,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.roles,self.propositions,self.events,self.commitments,self.operations,self.agent,self.thresholds,self.file,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('roles', False, False, True, False, True, None), ('propositions', False, False, True, False, True, None), ('events', False, False, True, False, True, None), ('commitments', False, False, True, False, True, None), ('operations', False, False, True, False, True, None), ('agent', False, False, True, False, True, None), ('thresholds', False, True, True, False, True, None), ('file', True, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_compassion, _set):
+    def __init__(self, semantics, environment, agents, evaluation, evaluation_pos, initial, groups, fairness, formulae, compassion=_default_compassion):
+        self.semantics = semantics
+        self.environment = environment
+        self.agents = agents
+        self.evaluation = evaluation
+        self.evaluation_pos = evaluation_pos
+        self.initial = initial
+        self.groups = groups
+        self.fairness = fairness
+        self.formulae = formulae
+        self.compassion = compassion
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.semantics,self.environment,self.agents,self.evaluation,self.evaluation_pos,self.initial,self.groups,self.fairness,self.formulae,self.compassion,) == (other.semantics,other.environment,other.agents,other.evaluation,other.evaluation_pos,other.initial,other.groups,other.fairness,other.formulae,other.compassion,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.semantics,self.environment,self.agents,self.evaluation,self.evaluation_pos,self.initial,self.groups,self.fairness,self.formulae,self.compassion,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('semantics', False, False, True, False, True, None), ('environment', False, False, True, False, True, None), ('agents', False, False, True, False, True, None), ('evaluation', False, False, True, False, True, None), ('evaluation_pos', False, False, True, False, True, None), ('initial', False, False, True, False, True, None), ('groups', False, False, True, False, True, None), ('fairness', False, False, True, False, True, None), ('formulae', False, False, True, False, True, None), ('compassion', True, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1629,7 +1279,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, source, target, actions):\n        self.source = source\n        self.target = target\n        self.actions = actions\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.source,self.target,self.actions,) == (other.source,other.target,other.actions,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.source,self.target,self.actions,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('source', False, False, True, False, True, None), ('target', False, False, True, False, True, None), ('actions', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1645,7 +1295,24 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, state, action):\n        self.state = state\n        self.action = action\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.state,self.action,) == (other.state,other.action,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.state,self.action,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('state', False, False, True, False, True, None), ('action', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_notes, _default_trace, _set):
+    def __init__(self, state, trace=_default_trace, notes=_default_notes):
+        self.state = state
+        self.trace = trace
+        self.notes = notes
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.state,self.trace,self.notes,) == (other.state,other.trace,other.notes,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.state,self.trace,self.notes,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('state', False, False, True, False, True, None), ('trace', True, False, True, False, True, None), ('notes', True, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1662,7 +1329,25 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, states, actions, deadlocked):\n        self.states = states\n        self.actions = actions\n        self.deadlocked = deadlocked\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.states,self.actions,self.deadlocked,) == (other.states,other.actions,other.deadlocked,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.states,self.actions,self.deadlocked,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('states', False, False, True, False, True, None), ('actions', False, False, True, False, True, None), ('deadlocked', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_compassion_pairs, _set):
+    def __init__(self, states, variables, fairness_sets, compassion_pairs=_default_compassion_pairs):
+        self.states = states
+        self.variables = variables
+        self.fairness_sets = fairness_sets
+        self.compassion_pairs = compassion_pairs
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.states,self.variables,self.fairness_sets,self.compassion_pairs,) == (other.states,other.variables,other.fairness_sets,other.compassion_pairs,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.states,self.variables,self.fairness_sets,self.compassion_pairs,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('states', False, False, True, False, True, None), ('variables', False, False, True, False, True, None), ('fairness_sets', False, False, True, False, True, None), ('compassion_pairs', True, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1677,22 +1362,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, subproblem):\n        self.subproblem = subproblem\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.subproblem,) == (other.subproblem,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.subproblem,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
-
-
-def _methods(_MISSING, _set):
-    def __init__(self, symbols):
-        self.symbols = symbols
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.symbols,) == (other.symbols,)
-        return NotImplemented
-    def __hash__(self):
-        return hash((self.symbols,))
-    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
-
-
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, symbols):\n        self.symbols = symbols\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.symbols,) == (other.symbols,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.symbols,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('subproblem', False, False, True, False, True, None),))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1708,7 +1378,44 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, symbols, pos):\n        self.symbols = symbols\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.symbols,self.pos,) == (other.symbols,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.symbols,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('symbols', False, False, True, False, True, None), ('pos', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, symbols):
+        self.symbols = symbols
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.symbols,) == (other.symbols,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.symbols,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('symbols', False, False, True, False, True, None),))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_action_bits, _default_compassion, _set):
+    def __init__(self, system, satisfied, fair, fairness, obligations, preimage, action_bits=_default_action_bits, compassion=_default_compassion):
+        self.system = system
+        self.satisfied = satisfied
+        self.fair = fair
+        self.fairness = fairness
+        self.obligations = obligations
+        self.preimage = preimage
+        self.action_bits = action_bits
+        self.compassion = compassion
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.system,self.satisfied,self.fair,self.fairness,self.obligations,self.preimage,self.action_bits,self.compassion,) == (other.system,other.satisfied,other.fair,other.fairness,other.obligations,other.preimage,other.action_bits,other.compassion,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.system,self.satisfied,self.fair,self.fairness,self.obligations,self.preimage,self.action_bits,self.compassion,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('system', False, False, True, False, True, None), ('satisfied', False, False, True, False, True, None), ('fair', False, False, True, False, True, None), ('fairness', False, False, True, False, True, None), ('obligations', False, False, True, False, True, None), ('preimage', False, False, True, False, True, None), ('action_bits', True, False, True, False, True, None), ('compassion', True, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1725,7 +1432,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, target, value, pos):\n        self.target = target\n        self.value = value\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.target,self.value,self.pos,) == (other.target,other.value,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.target,self.value,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('target', False, False, True, False, True, None), ('value', False, False, True, False, True, None), ('pos', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1741,7 +1448,46 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, text, at):\n        self.text = text\n        self.at = at\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.at,) == (other.text,other.at,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.at,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('text', False, False, True, False, True, None), ('at', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_comparisons, _default_warnings, _set):
+    def __init__(self, text, formula, mode, pos, warnings=_default_warnings, comparisons=_default_comparisons):
+        self.text = text
+        self.formula = formula
+        self.mode = mode
+        self.pos = pos
+        self.warnings = warnings
+        self.comparisons = comparisons
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.text,self.formula,self.mode,self.pos,self.warnings,self.comparisons,) == (other.text,other.formula,other.mode,other.pos,other.warnings,other.comparisons,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.text,self.formula,self.mode,self.pos,self.warnings,self.comparisons,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('text', False, False, True, False, True, None), ('formula', False, False, True, False, True, None), ('mode', False, False, True, False, True, None), ('pos', False, False, True, False, True, None), ('warnings', True, False, True, False, True, None), ('comparisons', True, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_mode, _default_source, _default_warnings, _set):
+    def __init__(self, text, formula, mode=_default_mode, source=_default_source, warnings=_default_warnings):
+        self.text = text
+        self.formula = formula
+        self.mode = mode
+        self.source = source
+        self.warnings = warnings
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.text,self.formula,self.mode,self.source,self.warnings,) == (other.text,other.formula,other.mode,other.source,other.warnings,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.text,self.formula,self.mode,self.source,self.warnings,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('text', False, False, True, False, True, None), ('formula', False, False, True, False, True, None), ('mode', True, False, True, False, True, None), ('source', True, False, True, False, True, None), ('warnings', True, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1759,7 +1505,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, text, line, offset, trailing):\n        self.text = text\n        self.line = line\n        self.offset = offset\n        self.trailing = trailing\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.line,self.offset,self.trailing,) == (other.text,other.line,other.offset,other.trailing,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.line,self.offset,self.trailing,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('text', False, False, True, False, True, None), ('line', False, False, True, False, True, None), ('offset', False, False, True, False, True, None), ('trailing', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1775,7 +1521,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, text, pos):\n        self.text = text\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.pos,) == (other.text,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('text', False, False, True, False, True, None), ('pos', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1792,22 +1538,25 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, text, top, open_levels):\n        self.text = text\n        self.top = top\n        self.open_levels = open_levels\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.text,self.top,self.open_levels,) == (other.text,other.top,other.open_levels,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.text,self.top,self.open_levels,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('text', False, False, True, False, True, None), ('top', False, False, True, False, True, None), ('open_levels', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
-def _methods(_MISSING, _set):
-    def __init__(self, value):
-        self.value = value
+def _methods(_MISSING, _default_engine, _default_html_page, _default_max_memory, _default_timeout, _set):
+    def __init__(self, timeout=_default_timeout, max_memory=_default_max_memory, html_page=_default_html_page, engine=_default_engine):
+        self.timeout = timeout
+        self.max_memory = max_memory
+        self.html_page = html_page
+        self.engine = engine
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.value,) == (other.value,)
+            return (self.timeout,self.max_memory,self.html_page,self.engine,) == (other.timeout,other.max_memory,other.html_page,other.engine,)
         return NotImplemented
     def __hash__(self):
-        return hash((self.value,))
+        return hash((self.timeout,self.max_memory,self.html_page,self.engine,))
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, value):\n        self.value = value\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.value,) == (other.value,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.value,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('timeout', True, False, True, False, True, None), ('max_memory', True, False, True, False, True, None), ('html_page', True, False, True, False, True, None), ('engine', True, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1824,7 +1573,7 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, value, at, text):\n        self.value = value\n        self.at = at\n        self.text = text\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.value,self.at,self.text,) == (other.value,other.at,other.text,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.value,self.at,self.text,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('value', False, False, True, False, True, None), ('at', False, False, True, False, True, None), ('text', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1840,22 +1589,40 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, value, pos):\n        self.value = value\n        self.pos = pos\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.value,self.pos,) == (other.value,other.pos,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.value,self.pos,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('value', False, False, True, False, True, None), ('pos', False, False, True, False, True, None)))] = _methods  # noqa: F811
 
 
-def _methods(_MISSING, _set):
-    def __init__(self, variable):
-        self.variable = variable
+def _methods(_MISSING, _default_missing, _default_notes, _default_trace, _set):
+    def __init__(self, value, trace=_default_trace, missing=_default_missing, notes=_default_notes):
+        self.value = value
+        self.trace = trace
+        self.missing = missing
+        self.notes = notes
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.variable,) == (other.variable,)
+            return (self.value,self.trace,self.missing,self.notes,) == (other.value,other.trace,other.missing,other.notes,)
         return NotImplemented
     def __hash__(self):
-        return hash((self.variable,))
+        return hash((self.value,self.trace,self.missing,self.notes,))
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, variable):\n        self.variable = variable\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.variable,) == (other.variable,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.variable,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('value', False, False, True, False, True, None), ('trace', True, False, True, False, True, None), ('missing', True, False, True, False, True, None), ('notes', True, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, value):
+        self.value = value
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.value,) == (other.value,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.value,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('value', False, False, True, False, True, None),))] = _methods  # noqa: F811
 
 
 def _methods(_MISSING, _set):
@@ -1873,4 +1640,237 @@ def _methods(_MISSING, _set):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-MAKERS["def _methods(_MISSING, _set):\n    def __init__(self, variable, current, next, values):\n        self.variable = variable\n        self.current = current\n        self.next = next\n        self.values = values\n    def __eq__(self, other):\n        if other.__class__ is self.__class__:\n            return (self.variable,self.current,self.next,self.values,) == (other.variable,other.current,other.next,other.values,)\n        return NotImplemented\n    def __hash__(self):\n        return hash((self.variable,self.current,self.next,self.values,))\n    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}\n"] = _methods  # noqa: F811
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('variable', False, False, True, False, True, None), ('current', False, False, True, False, True, None), ('next', False, False, True, False, True, None), ('values', False, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self, variable):
+        self.variable = variable
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.variable,) == (other.variable,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.variable,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, (('variable', False, False, True, False, True, None),))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _set):
+    def __init__(self):
+        pass
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return () == ()
+        return NotImplemented
+    def __hash__(self):
+        return hash(())
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), False, ())] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_bound, _default_cluster_size, _default_deadlock, _default_engine, _default_file_formulae, _default_lint, _default_max_memory, _default_order, _default_reorder, _default_strategies, _default_timeout, _default_witness, _set):
+    def __init__(self, file_formulae=_default_file_formulae, deadlock=_default_deadlock, witness=_default_witness, lint=_default_lint, reorder=_default_reorder, order=_default_order, cluster_size=_default_cluster_size, max_memory=_default_max_memory, timeout=_default_timeout, strategies=_default_strategies, engine=_default_engine, bound=_default_bound):
+        self.file_formulae = file_formulae
+        self.deadlock = deadlock
+        self.witness = witness
+        self.lint = lint
+        self.reorder = reorder
+        self.order = order
+        self.cluster_size = cluster_size
+        self.max_memory = max_memory
+        self.timeout = timeout
+        self.strategies = strategies
+        self.engine = engine
+        self.bound = bound
+        self.__post_init__()
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.file_formulae,self.deadlock,self.witness,self.lint,self.reorder,self.order,self.cluster_size,self.max_memory,self.timeout,self.strategies,self.engine,self.bound,) == (other.file_formulae,other.deadlock,other.witness,other.lint,other.reorder,other.order,other.cluster_size,other.max_memory,other.timeout,other.strategies,other.engine,other.bound,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.file_formulae,self.deadlock,self.witness,self.lint,self.reorder,self.order,self.cluster_size,self.max_memory,self.timeout,self.strategies,self.engine,self.bound,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), True, (('file_formulae', True, False, True, False, True, None), ('deadlock', True, False, True, False, True, None), ('witness', True, False, True, False, True, None), ('lint', True, False, True, False, True, None), ('reorder', True, False, True, False, True, None), ('order', True, False, True, False, True, None), ('cluster_size', True, False, True, False, True, None), ('max_memory', True, False, True, False, True, None), ('timeout', True, False, True, False, True, None), ('strategies', True, False, True, False, True, None), ('engine', True, False, True, False, True, None), ('bound', True, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_actions, _set):
+    def __init__(self, prefix, loop, actions=_default_actions):
+        self.prefix = prefix
+        self.loop = loop
+        self.actions = actions
+        self.__post_init__()
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.prefix,self.loop,self.actions,) == (other.prefix,other.loop,other.actions,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.prefix,self.loop,self.actions,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+SHAPES[(('__init__', '__eq__', '__hash__'), True, (('prefix', False, False, True, False, True, None), ('loop', False, False, True, False, True, None), ('actions', True, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_acknowledged, _default_expired, _factory_finished, _factory_watcher_done, _set):
+    def __init__(self, seconds, thread, finished=_MISSING, watcher_done=_MISSING, expired=_default_expired, acknowledged=_default_acknowledged):
+        self.seconds = seconds
+        self.thread = thread
+        self.finished = _factory_finished() if finished is _MISSING else finished
+        self.watcher_done = _factory_watcher_done() if watcher_done is _MISSING else watcher_done
+        self.expired = expired
+        self.acknowledged = acknowledged
+    return {'__init__': __init__}
+
+
+SHAPES[(('__init__',), False, (('seconds', False, False, True, False, True, None), ('thread', False, False, True, False, True, None), ('finished', False, True, True, False, True, None), ('watcher_done', False, True, True, False, True, None), ('expired', True, False, True, False, True, None), ('acknowledged', True, False, True, False, True, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_pos, _set):
+    def __init__(self, agent, action, *, pos=_default_pos):
+        self.agent = agent
+        self.action = action
+        self.pos = pos
+        self.__post_init__()
+    return {'__init__': __init__}
+
+
+SHAPES[(('__init__',), True, (('agent', False, False, True, False, True, None), ('action', False, False, True, False, True, None), ('pos', True, False, True, True, False, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_pos, _set):
+    def __init__(self, agent, kind, *, pos=_default_pos):
+        self.agent = agent
+        self.kind = kind
+        self.pos = pos
+        self.__post_init__()
+    return {'__init__': __init__}
+
+
+SHAPES[(('__init__',), True, (('agent', False, False, True, False, True, None), ('kind', False, False, True, False, True, None), ('pos', True, False, True, True, False, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_pos, _set):
+    def __init__(self, agent, operand, *, pos=_default_pos):
+        self.agent = agent
+        self.operand = operand
+        self.pos = pos
+        self.__post_init__()
+    return {'__init__': __init__}
+
+
+SHAPES[(('__init__',), True, (('agent', False, False, True, False, True, None), ('operand', False, False, True, False, True, None), ('pos', True, False, True, True, False, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_pos, _set):
+    def __init__(self, debtor, creditor, operand, *, pos=_default_pos):
+        self.debtor = debtor
+        self.creditor = creditor
+        self.operand = operand
+        self.pos = pos
+        self.__post_init__()
+    return {'__init__': __init__}
+
+
+SHAPES[(('__init__',), True, (('debtor', False, False, True, False, True, None), ('creditor', False, False, True, False, True, None), ('operand', False, False, True, False, True, None), ('pos', True, False, True, True, False, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_condition, _default_pos, _set):
+    def __init__(self, debtor, creditor, path, condition=_default_condition, *, pos=_default_pos):
+        self.debtor = debtor
+        self.creditor = creditor
+        self.path = path
+        self.condition = condition
+        self.pos = pos
+        self.__post_init__()
+    return {'__init__': __init__}
+
+
+SHAPES[(('__init__',), True, (('debtor', False, False, True, False, True, None), ('creditor', False, False, True, False, True, None), ('path', False, False, True, False, True, None), ('condition', True, False, True, False, True, None), ('pos', True, False, True, True, False, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_pos, _set):
+    def __init__(self, group, operand, *, pos=_default_pos):
+        self.group = group
+        self.operand = operand
+        self.pos = pos
+        self.__post_init__()
+    return {'__init__': __init__}
+
+
+SHAPES[(('__init__',), True, (('group', False, False, True, False, True, None), ('operand', False, False, True, False, True, None), ('pos', True, False, True, True, False, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_pos, _set):
+    def __init__(self, group, path, *, pos=_default_pos):
+        self.group = group
+        self.path = path
+        self.pos = pos
+        self.__post_init__()
+    return {'__init__': __init__}
+
+
+SHAPES[(('__init__',), True, (('group', False, False, True, False, True, None), ('path', False, False, True, False, True, None), ('pos', True, False, True, True, False, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_pos, _set):
+    def __init__(self, left, right, *, pos=_default_pos):
+        self.left = left
+        self.right = right
+        self.pos = pos
+        self.__post_init__()
+    return {'__init__': __init__}
+
+
+SHAPES[(('__init__',), True, (('left', False, False, True, False, True, None), ('right', False, False, True, False, True, None), ('pos', True, False, True, True, False, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_pos, _set):
+    def __init__(self, name, *, pos=_default_pos):
+        self.name = name
+        self.pos = pos
+        self.__post_init__()
+    return {'__init__': __init__}
+
+
+SHAPES[(('__init__',), True, (('name', False, False, True, False, True, None), ('pos', True, False, True, True, False, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_pos, _set):
+    def __init__(self, operand, *, pos=_default_pos):
+        self.operand = operand
+        self.pos = pos
+        self.__post_init__()
+    return {'__init__': __init__}
+
+
+SHAPES[(('__init__',), True, (('operand', False, False, True, False, True, None), ('pos', True, False, True, True, False, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_infinite, _default_pos, _set):
+    def __init__(self, path, infinite=_default_infinite, *, pos=_default_pos):
+        self.path = path
+        self.infinite = infinite
+        self.pos = pos
+        self.__post_init__()
+    return {'__init__': __init__}
+
+
+SHAPES[(('__init__',), True, (('path', False, False, True, False, True, None), ('infinite', True, False, True, False, True, None), ('pos', True, False, True, True, False, None)))] = _methods  # noqa: F811
+
+
+def _methods(_MISSING, _default_pos, _set):
+    def __init__(self, value, *, pos=_default_pos):
+        self.value = value
+        self.pos = pos
+        self.__post_init__()
+    return {'__init__': __init__}
+
+
+SHAPES[(('__init__',), True, (('value', False, False, True, False, True, None), ('pos', True, False, True, True, False, None)))] = _methods  # noqa: F811

@@ -23,9 +23,10 @@ its `__match_args__` (and an undocumented class's `__doc__`). The first use of a
 of them completes the class: its fields are read off its string annotations
 (`_give_fields`; `dataclass` itself reads the unusual ones), and `__init__`, `__eq__`
 and `__hash__` come from one function whose source depends only on the fields'
-names and kinds. ctlstark's own are compiled ahead of time into `record_methods.py`
-(`python -m ctlstark.precompile`), so a check unmarshals them with the rest of the
-bytecode; another class's are compiled then, in one `exec`. `__repr__`, never on a
+names and kinds (the class's `_shape`). ctlstark's own are compiled ahead of time into
+`record_methods.py` (`python -m ctlstark.precompile`), filed under their shape, so a check
+unmarshals them with the rest of the bytecode and neither writes nor compares their source;
+another class's are compiled then, in one `exec`. `__repr__`, never on a
 hot path, is a closure.
 """
 
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
     def record(*, eq: bool = True, frozen: bool = True) -> Callable[[_Class], _Class]: ...
 
 
-_SOURCES: weakref.WeakKeyDictionary[type, str] = weakref.WeakKeyDictionary()  # a complete class's `_methods`
+_SHAPES: weakref.WeakKeyDictionary[type, tuple[Any, ...]] = weakref.WeakKeyDictionary()  # complete classes' `_shape`
 CHECK_FROZEN = os.environ.get("CTLSTARK_CHECK_FROZEN", "") not in ("", "0")
 """Whether frozen records refuse assignment (the test suite sets `CTLSTARK_CHECK_FROZEN=1`); read at import."""
 
@@ -116,14 +117,16 @@ def _completion(cls: type, documented: bool, generated: list[str], declared: dic
         done.append(fields)
         if not documented:
             cls.__doc__ = f"{cls.__name__}({', '.join(field.name for field in fields if field.init)})"
-        arguments: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": dataclasses.MISSING}
-        compiled = [name for name in generated if name != "__repr__"]
+        compiled = tuple(name for name in generated if name != "__repr__")
         methods: dict[str, Any] = {}
         if compiled:
-            source = _SOURCES[cls] = _methods_source(cls, fields, compiled, arguments, past_setattr=False)
-            if frozen and CHECK_FROZEN:  # the fields are set past the refusing `__setattr__`
-                source = _methods_source(cls, fields, compiled, arguments, past_setattr=True)
-            methods = _maker(source)(**arguments)
+            arguments = _arguments(fields, compiled)
+            shape = _SHAPES[cls] = _shape(cls, fields, compiled)
+            checked = frozen and CHECK_FROZEN  # then the fields are set past the refusing `__setattr__`
+            maker = None if checked else _precompiled(shape)
+            if maker is None:
+                maker = _compiled(_methods_source(cls, fields, compiled, arguments, past_setattr=checked))
+            methods = maker(**arguments)
         if "__repr__" in generated:
             methods["__repr__"] = _repr(fields)
         for name, method in methods.items():
@@ -175,12 +178,34 @@ _PARAMETERS = dataclasses.dataclass(init=False, repr=False, eq=False)(
     type("_Parameters", (), {"__doc__": "signed: else `dataclass` imports inspect"})).__dataclass_params__  # type: ignore[attr-defined]
 
 
-def _methods_source(cls: type, fields: tuple[dataclasses.Field, ...], names: list[str],
+def _shape(cls: type, fields: tuple[dataclasses.Field, ...], names: tuple[str, ...]) -> tuple[Any, ...]:
+    """What the source of `cls`'s `_methods` depends on: the methods generated, whether `__init__` calls
+    `__post_init__`, and each field's name and kind (the key of `record_methods.SHAPES`)."""
+    return (names, hasattr(cls, "__post_init__"),
+            tuple((field.name, field.default is not dataclasses.MISSING,
+                   field.default_factory is not dataclasses.MISSING, field.init, field.kw_only is True,
+                   field.compare, field.hash) for field in fields))
+
+
+def _arguments(fields: tuple[dataclasses.Field, ...], names: tuple[str, ...]) -> dict[str, Any]:
+    """What the generated methods read besides `self`, by the names `_methods` takes them under: the setter,
+    the missing-value marker, and (with `__init__`) each field's default and factory."""
+    arguments: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": dataclasses.MISSING}
+    if "__init__" in names:
+        for field in fields:
+            if field.default is not dataclasses.MISSING:
+                arguments[f"_default_{field.name}"] = field.default
+            if field.default_factory is not dataclasses.MISSING:
+                arguments[f"_factory_{field.name}"] = field.default_factory
+    return arguments
+
+
+def _methods_source(cls: type, fields: tuple[dataclasses.Field, ...], names: tuple[str, ...],
                     arguments: dict[str, Any], past_setattr: bool) -> str:
     """The source of `_methods(<arguments>)`, which defines the generated methods `names` and returns them by
-    name. What the methods read besides `self` (the setter, defaults, factories) are its arguments, added to
-    `arguments`, so that the source depends on the fields' names and kinds only, not on their values."""
-    sources = {"__init__": lambda: _init_source(cls, fields, arguments, past_setattr), "__eq__": lambda: _eq_source(fields),
+    name. What the methods read besides `self` are its `arguments` (`_arguments`), so that the source depends on
+    the fields' names and kinds only (`_shape`), not on their values."""
+    sources = {"__init__": lambda: _init_source(cls, fields, past_setattr), "__eq__": lambda: _eq_source(fields),
                "__hash__": lambda: _hash_source(fields)}
     bodies = "\n".join(sources[name]() for name in names)
     indented = "".join(f"    {line}\n" for line in bodies.splitlines())
@@ -188,18 +213,19 @@ def _methods_source(cls: type, fields: tuple[dataclasses.Field, ...], names: lis
     return f"def _methods({', '.join(sorted(arguments))}):\n{indented}    return {{{returned}}}\n"
 
 
-def _maker(source: str) -> Callable[..., dict[str, Any]]:
-    """The function `source` defines: compiled ahead of time in `record_methods` (`python -m
-    ctlstark.precompile` writes that module; its bytecode is cached as any module's is), or compiled now,
-    about 0.2 ms, for a class that module does not know."""
-    from ctlstark.runtime.record_methods import MAKERS
+def _precompiled(shape: tuple[Any, ...]) -> Callable[..., dict[str, Any]] | None:
+    """The `_methods` of records of this shape, compiled ahead of time in `record_methods` (`python -m
+    ctlstark.precompile` writes that module; its bytecode is cached as any module's is); None if it has none."""
+    from ctlstark.runtime.record_methods import SHAPES
 
-    maker = MAKERS.get(source)
-    if maker is None:
-        scope: dict[str, Any] = {}
-        exec(source, scope)  # noqa: S102 - our own source
-        maker = scope["_methods"]
-    return maker
+    return SHAPES.get(shape)
+
+
+def _compiled(source: str) -> Callable[..., dict[str, Any]]:
+    """The function `source` defines, compiled now (about 0.2 ms): for a class `record_methods` does not know."""
+    scope: dict[str, Any] = {}
+    exec(source, scope)  # noqa: S102 - our own source
+    return scope["_methods"]
 
 
 class _PendingAttribute:
@@ -268,10 +294,10 @@ def _own_methods(cls: type) -> frozenset[str]:
     return frozenset(names)
 
 
-def _init_source(cls: type, fields: tuple[dataclasses.Field, ...], namespace: dict[str, Any],
-                 past_setattr: bool) -> str:
-    """`__init__`: positional fields, then keyword-only ones; defaults and factories read from `namespace`.
-    The fields are assigned, or set past the class's `__setattr__` (`past_setattr`: a checked frozen record's)."""
+def _init_source(cls: type, fields: tuple[dataclasses.Field, ...], past_setattr: bool) -> str:
+    """`__init__`: positional fields, then keyword-only ones; defaults and factories read from the arguments of
+    `_methods` (`_arguments`). The fields are assigned, or set past the class's `__setattr__` (`past_setattr`: a
+    checked frozen record's)."""
     def assigned(name: str, value: str) -> str:
         return f"    _set(self, {name!r}, {value})" if past_setattr else f"    self.{name} = {value}"
 
@@ -281,10 +307,6 @@ def _init_source(cls: type, fields: tuple[dataclasses.Field, ...], namespace: di
     for field in fields:
         default = f"_default_{field.name}"
         factory = f"_factory_{field.name}"
-        if field.default is not dataclasses.MISSING:
-            namespace[default] = field.default
-        if field.default_factory is not dataclasses.MISSING:
-            namespace[factory] = field.default_factory
         if not field.init:
             if field.default is not dataclasses.MISSING:
                 body.append(assigned(field.name, default))
@@ -359,10 +381,14 @@ def _frozen(cls: type) -> tuple[Callable[..., None], Callable[..., None]]:
 
 
 
-def generated_methods_source(cls: type) -> str | None:
-    """The source of `cls`'s `_methods` as `record_methods.py` holds it (fields assigned, unchecked), completing
-    `cls`; None when `record` did not make `cls` or generated no compiled method for it."""
-    if not (cls in _SOURCES or isinstance(cls.__dict__.get("__dataclass_fields__"), _PendingAttribute)):
+def generated_methods(cls: type) -> tuple[tuple[Any, ...], str] | None:
+    """The shape of `cls` and the source of its `_methods` as `record_methods.py` holds them (fields assigned,
+    unchecked), completing `cls`; None when `record` did not make `cls` or generated no compiled method for it."""
+    if not (cls in _SHAPES or isinstance(cls.__dict__.get("__dataclass_fields__"), _PendingAttribute)):
         return None
-    dataclasses.fields(cls)  # completes it
-    return _SOURCES.get(cls)
+    fields = dataclasses.fields(cls)  # completes it
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        return None
+    names = shape[0]
+    return shape, _methods_source(cls, fields, names, _arguments(fields, names), past_setattr=False)
