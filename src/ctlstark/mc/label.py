@@ -48,11 +48,11 @@ from ..symbolic.bdd import Function
 from ..errors import recursion_headroom
 from ..symbolic.system import SymbolicSystem
 from ..semantics.strategies import check_strategy_semantics
-from . import atl, commitments, ctl, epistemic, steps
+from . import atl, ctl, steps
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # both imported where first used: only LTL/CTL* paths and uniform strategies need them
-    from . import uniform
+if TYPE_CHECKING:  # imported where first used: only knowledge, commitments, LTL/CTL* paths and uniform
+    from . import commitments, uniform  # strategies need them
     from .tableau import ExistPath
 
 _BOOLEAN = f.BOOLEAN_CONNECTIVES
@@ -492,6 +492,8 @@ class Checker:
 
     def _knowledge(self, formula: f.K | f.GK | f.DK) -> Function:
         """`K`, `GK`, `DK` as functions of the knowers' local bits (not restricted to reachable states)."""
+        from . import epistemic
+
         system, worlds = self.system, self.fair_states
         match formula:
             case f.K(agent=agent, operand=operand):
@@ -505,6 +507,8 @@ class Checker:
         raise UnsupportedFormula(f"cannot check {f.to_text(formula)} yet")
 
     def _epistemic(self, formula: f.Formula) -> Function:
+        from . import epistemic
+
         system, worlds = self.system, self.fair_states
         match formula:
             case f.GCK(group=group, operand=operand):
@@ -577,6 +581,8 @@ class Checker:
         return answer.states
 
     def _commitment(self, formula: f.C | f.Fu | f.SC) -> Function:
+        from . import commitments
+
         system, worlds = self.system, self.fair_states
         match formula:
             case f.C(debtor=debtor, creditor=creditor, operand=operand):
@@ -595,6 +601,8 @@ class Checker:
 
     def channel(self, debtor: str, creditor: str) -> commitments.Channel:
         """The bit groups of ~debtor→creditor (cached per pair)."""
+        from . import commitments
+
         for agent in (debtor, creditor):
             self._check_agent(agent)
         key = (debtor, creditor)
@@ -610,6 +618,8 @@ class Checker:
 
         Seriality belongs to the pair, not the formula: it is computed once per (i, j).
         """
+        from . import commitments
+
         key = (channel.debtor, channel.creditor)
         if key not in self._stranded:
             stranded = commitments.without_successor(self.system, channel, self.fair_states)
