@@ -15,8 +15,8 @@ formulas. Code that catches the stop to report partial results calls
 
 from __future__ import annotations
 
+import _thread
 import contextlib
-import threading
 from collections.abc import Iterator
 from dataclasses import field
 
@@ -25,24 +25,35 @@ from . import patterns
 from .records import record
 from .stack import acknowledge_forwarded_stop, raise_in_thread, silence_lost_stops
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import threading
+
 _RETRY_SECONDS = 0.1
 _SIZE = patterns.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMGT]?)(?:i?B)?\s*$", patterns.IGNORECASE)
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
 
+def _event() -> threading.Event:
+    """A `threading.Event` (threading is imported only when a time limit is set: not at a check's start-up)."""
+    import threading
+
+    return threading.Event()
+
+
 @record(eq=False, frozen=False)
 class _Limit:
-    """One active `time_limit` block: its thread, and whether it has expired or its stop was handled."""
+    """One active `time_limit` block: its thread's identity, and whether it has expired or its stop was handled."""
 
     seconds: float
-    thread: threading.Thread
-    finished: threading.Event = field(default_factory=threading.Event)
-    watcher_done: threading.Event = field(default_factory=threading.Event)
+    thread: int
+    finished: threading.Event = field(default_factory=_event)
+    watcher_done: threading.Event = field(default_factory=_event)
     expired: bool = False
     acknowledged: bool = False
 
 
-_active = threading.local()  # .limits: the `_Limit`s entered by this thread, innermost last
+_active = _thread._local()  # .limits: the `_Limit`s entered by this thread, innermost last
 
 
 def parse_size(text: str) -> int:
@@ -64,7 +75,9 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         return
     if seconds <= 0:
         raise ValueError(f"the time limit must be positive (got {seconds})")
-    limit = _Limit(seconds, threading.current_thread())
+    import threading
+
+    limit = _Limit(seconds, _thread.get_ident())
     limits = _limits_of_this_thread()
     limits.append(limit)
     watcher = threading.Thread(target=_watch, args=(limit,), name="ctlstark-time-limit", daemon=True)

@@ -19,13 +19,17 @@ before was lost this way and the run went on.
 
 Measured need: an `EX` chain 100,000 deep takes about 2.5 KB of C stack per
 level, about 320 bytes per Python frame; the limit allows 4 KB per frame.
+
+The worker is a bare `_thread` thread: `threading` (its module and its Thread, Event and
+Condition objects) was 2 % of a small model's check, and nothing here needs more than a
+lock to wait on and the thread's identity to raise a stop in.
 """
 
 from __future__ import annotations
 
+import _thread
 import functools
 import sys
-import threading
 from collections.abc import Callable
 
 TYPE_CHECKING = False
@@ -39,9 +43,9 @@ BYTES_PER_FRAME = 4096
 MAIN_THREAD_RECURSION_LIMIT = 20_000  # what an 8 MB stack carries safely
 _WAIT_SECONDS = 0.05
 
-_on_deep_stack = threading.local()  # .bytes: the worker's stack size; .forwarding: its `_Forwarding`
-_limit_lock = threading.Lock()
-_hook_lock = threading.Lock()
+_on_deep_stack = _thread._local()  # .bytes: the worker's stack size; .forwarding: its `_Forwarding`
+_limit_lock = _thread.allocate_lock()
+_hook_lock = _thread.allocate_lock()
 _silenced: dict[type[BaseException], int] = {}  # stop type -> how many callers silence its lost copies
 _hook_before = sys.unraisablehook
 _deep_workers = 0
@@ -67,18 +71,22 @@ def run_on_deep_stack(function: Callable[..., _Result], *args: Any, **kwargs: An
     if getattr(_on_deep_stack, "bytes", None) is not None:
         return function(*args, **kwargs)
     outcome: dict[str, Any] = {}
-    finished = threading.Event()
+    finished = _thread.allocate_lock()  # held until the worker has its outcome
+    finished.acquire()
     forwarding = _Forwarding()
 
     def work(stack_bytes: int) -> None:
         _on_deep_stack.bytes = stack_bytes
         _on_deep_stack.forwarding = forwarding
         try:
-            outcome["value"] = function(*args, **kwargs)
-        except BaseException as error:  # noqa: BLE001 - handed to the waiting thread as it is
-            outcome["error"] = error
-        finally:
-            finished.set()
+            try:
+                outcome["value"] = function(*args, **kwargs)
+            except BaseException as error:  # noqa: BLE001 - handed to the waiting thread as it is
+                outcome["error"] = error
+            finally:
+                finished.release()
+        except BaseException:  # noqa: BLE001, S110 - a forwarded stop that came after the outcome: the
+            pass  # waiting thread has it already (else the thread would end with it, reported as unraisable)
 
     with _deep_recursion_limit():
         worker = _start(work)
@@ -95,22 +103,20 @@ def run_on_deep_stack(function: Callable[..., _Result], *args: Any, **kwargs: An
     return outcome["value"]
 
 
-def _start(work: Callable[[int], None]) -> threading.Thread | None:
-    """A started worker running `work(stack_bytes)` with the largest stack the system grants, or None."""
+def _start(work: Callable[[int], None]) -> int | None:
+    """The identity of a started worker running `work(stack_bytes)` with the largest stack the system grants,
+    or None."""
     for size in STACK_SIZES:
         try:
-            previous = threading.stack_size(size)
-        except (ValueError, RuntimeError):
+            previous = _thread.stack_size(size)
+        except (ValueError, _thread.error):
             continue
         try:
-            worker = threading.Thread(target=work, args=(size,), name="ctlstark-deep-stack", daemon=True)
-            worker.stack_bytes = size  # type: ignore[attr-defined]
-            worker.start()
-            return worker
-        except (RuntimeError, MemoryError):
+            return _thread.start_new_thread(work, (size,))
+        except (_thread.error, MemoryError):
             continue
         finally:
-            threading.stack_size(previous)
+            _thread.stack_size(previous)
     return None
 
 
@@ -154,19 +160,16 @@ def acknowledge_forwarded_stop() -> None:
         forwarding.acknowledged = True
 
 
-def _wait_forwarding_stops(worker: threading.Thread, finished: threading.Event, forwarding: _Forwarding) -> None:
-    """Wait for `worker`; a stop raised in this thread meanwhile (Ctrl-C) is raised in the worker instead,
-    again every `_WAIT_SECONDS` until the worker acknowledges it or ends.
-
-    Waits on an Event, not `Thread.join`: in CPython 3.11 an exception that interrupts
-    `join` marks the thread as stopped while it still runs (the bpo-45274 handler
-    releases the running thread's lock), and the caller would go on without its result.
+def _wait_forwarding_stops(worker: int, finished: _thread.LockType, forwarding: _Forwarding) -> None:
+    """Wait until the worker (its thread identity) releases `finished`; a stop raised in this thread meanwhile
+    (Ctrl-C) is raised in the worker instead, again every `_WAIT_SECONDS` until the worker acknowledges it
+    or ends. The wait on the lock is interruptible, as `Event.wait` is.
     """
     silenced: list[type[BaseException]] = []
     try:
         while True:
             try:
-                while not finished.wait(_WAIT_SECONDS):
+                while not finished.acquire(timeout=_WAIT_SECONDS):
                     if forwarding.stop is not None and not forwarding.acknowledged:
                         raise_in_thread(worker, forwarding.stop)  # the last copy may have been lost
                 break
@@ -176,7 +179,6 @@ def _wait_forwarding_stops(worker: threading.Thread, finished: threading.Event, 
                     silence_lost_stops(type(stop), True)
                 forwarding.stop, forwarding.acknowledged = type(stop), False
                 raise_in_thread(worker, forwarding.stop)
-        worker.join()
     finally:
         for stop_type in silenced:
             silence_lost_stops(stop_type, False)
@@ -206,14 +208,13 @@ def _unraisable(report: Any) -> None:
         _hook_before(report)
 
 
-def raise_in_thread(thread: threading.Thread, exception: type[BaseException] | None) -> None:
-    """Raise `exception` in `thread` at its next bytecode (a running BDD operation finishes first).
+def raise_in_thread(thread: int, exception: type[BaseException] | None) -> None:
+    """Raise `exception` in the thread of identity `thread` at its next bytecode (a running BDD operation
+    finishes first).
 
     None withdraws an exception sent earlier that has not been raised yet.
     """
-    if thread.ident is None:
-        return
     import ctypes  # only when a limit stops a run: not at start-up
 
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident),
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread),
                                                None if exception is None else ctypes.py_object(exception))
