@@ -85,8 +85,10 @@ def run_on_deep_stack(function: Callable[..., _Result], *args: Any, **kwargs: An
                 outcome["error"] = error
             finally:
                 finished.release()
-        except BaseException:  # noqa: BLE001, S110 - a forwarded stop that came after the outcome: the
-            pass  # waiting thread has it already (else the thread would end with it, reported as unraisable)
+        except BaseException:  # noqa: BLE001, S110
+            # A forwarded stop that arrived after the outcome was set: the waiting thread has gone on with it.
+            # Left to propagate, it would end this thread with an "Exception ignored" report.
+            pass
 
     with _deep_recursion_limit():
         worker = _start(work)
