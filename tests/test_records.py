@@ -221,6 +221,23 @@ def test_every_ctlstark_record_has_its_methods_compiled_ahead_of_time():
     assert not missing, f"{len(missing)} record(s) changed: run `python -m ctlstark.precompile`"
 
 
+def test_a_record_shape_determines_its_methods_source():
+    """`record_methods.SHAPES` files one function per shape: every ctlstark record of a shape must need the
+    same source (else the shape misses something the source depends on)."""
+    from ctlstark import precompile
+    from ctlstark.runtime.records import generated_methods
+
+    sources: dict[tuple, set[str]] = {}
+    for module in precompile.import_every_module():
+        for value in list(vars(module).values()):
+            if isinstance(value, type) and value.__module__ == module.__name__:
+                generated = generated_methods(value)
+                if generated is not None:
+                    sources.setdefault(generated[0], set()).add(generated[1])
+    assert len(sources) > 50
+    assert all(len(found) == 1 for found in sources.values())
+
+
 _UNCHECKED_SCRIPT = """
 from ctlstark.logic.formula import And, Prop
 formula = And(Prop("p"), Prop("q"))
