@@ -77,29 +77,30 @@ def _until(left: Formula, right: Formula) -> Formula:
     """`left U right`, with three identities of LTL applied (on every path, finite or not): `F F a` is `F a`,
     `F G F a` is `G F a`, and `¬a U a` is `F a` (the first a). A formula written so then needs no tableau
     (`F F F G G G F F G G F G a`, MCMAS's stress test, is `F G a`)."""
-    if _is_constant(left, True):
-        if isinstance(right, U) and _is_constant(right.left, True):
-            return right
-        if isinstance(right, R) and _is_constant(right.left, False) and isinstance(right.right, U) \
-                and _is_constant(right.right.left, True):
-            return right
-    elif _negation_of(left, right):
-        return U(TRUE, right)
-    return U(left, right)
+    return _simplified(U, R, left, right)
 
 
 def _release(left: Formula, right: Formula) -> Formula:
     """`left R right`, with the duals of `_until`'s identities: `G G a` is `G a`, `G F G a` is `F G a`, and
     `a R ¬a` is `G ¬a`."""
-    if _is_constant(left, False):
-        if isinstance(right, R) and _is_constant(right.left, False):
+    return _simplified(R, U, left, right)
+
+
+def _simplified(kind: type[U] | type[R], dual: type[U] | type[R], left: Formula, right: Formula) -> Formula:
+    """`kind(left, right)` for `kind` U (with `dual` R) or R (with `dual` U). Its unit is the constant that
+    makes it `F` (`true U`) or `G` (`false R`): `kind`-unit over `kind`-unit is the inner one, `kind`-unit over
+    `dual`-unit over `kind`-unit is the inner two, and the negation of the right operand on the left is the
+    unit."""
+    unit = kind is U
+    if _is_constant(left, unit):
+        if isinstance(right, kind) and _is_constant(right.left, unit):
             return right
-        if isinstance(right, U) and _is_constant(right.left, True) and isinstance(right.right, R) \
-                and _is_constant(right.right.left, False):
+        if isinstance(right, dual) and _is_constant(right.left, not unit) and isinstance(right.right, kind) \
+                and _is_constant(right.right.left, unit):
             return right
     elif _negation_of(left, right):
-        return R(FALSE, right)
-    return R(left, right)
+        return kind(TRUE if unit else FALSE, right)
+    return kind(left, right)
 
 
 def _is_constant(formula: Formula, value: bool) -> bool:
