@@ -172,9 +172,11 @@ def expression_nodes(expr: Expr) -> list[Expr]:
             continue
         seen.add(id(node))
         found.append(node)
-        if isinstance(node, Binary):
-            stack += (node.left, node.right)
-        elif isinstance(node, Unary):
+        kind = type(node)  # (exact types: the five node classes have no subclasses; a GDL guard has thousands)
+        if kind is Binary:
+            stack.append(node.left)
+            stack.append(node.right)
+        elif kind is Unary:
             stack.append(node.operand)
     return found
 

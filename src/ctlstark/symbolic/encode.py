@@ -40,6 +40,7 @@ from ..model import (
     Value,
     Variable,
     VarRef,
+    expression_nodes,
 )
 from ..errors import ResourceExhausted
 from . import bdd as backend
@@ -125,33 +126,17 @@ def expression_reads(expr: Expr, known: dict[int, Reads]) -> Reads:
         expr = expr.operand
     found = known.get(id(expr))
     if found is None:
-        found = known[id(expr)] = _reads_of(expr)
+        blocks: set[Block] = set()
+        actions: set[tuple[str, str]] = set()
+        for node in expression_nodes(expr):
+            kind = type(node)
+            if kind is VarRef:
+                blocks.add(_variable_block(node.variable))
+            elif kind is ActionIs:
+                blocks.add(_action_block(node.agent))
+                actions.add((node.agent, node.action))
+        found = known[id(expr)] = (frozenset(blocks), frozenset(actions))
     return found
-
-
-def _reads_of(expr: Expr) -> Reads:
-    """`expression_reads` of one expression, by one walk over its nodes (a shared one once), dispatched on the
-    nodes' exact types: a GDL game's guards have thousands of nodes."""
-    variables: set[Variable] = set()
-    actions: set[tuple[str, str]] = set()
-    seen: set[int] = set()
-    pending = [expr]
-    while pending:
-        node = pending.pop()
-        kind = type(node)
-        if kind is Binary:
-            if id(node) not in seen:
-                seen.add(id(node))
-                pending.append(node.left)
-                pending.append(node.right)
-        elif kind is ActionIs:
-            actions.add((node.agent, node.action))
-        elif kind is VarRef:
-            variables.add(node.variable)
-        elif kind is Unary:
-            pending.append(node.operand)
-    blocks = {_variable_block(variable) for variable in variables} | {_action_block(agent) for agent, _ in actions}
-    return frozenset(blocks), frozenset(actions)
 
 
 def _conjuncts(expr: Expr) -> list[Expr]:
