@@ -189,3 +189,10 @@ def test_the_console_ends_as_main_does_with_its_output_flushed_and_atexit_run(ar
     assert untimed(through_console.stdout) == untimed(through_main.stdout) and through_console.stdout.strip()
     assert through_console.stderr == through_main.stderr
     assert through_console.stderr.splitlines()[-1] == "atexit ran"
+
+
+def test_the_order_choices_are_the_encoder_s_orders():
+    from ctlstark.cli.options import VARIABLE_ORDERS
+    from ctlstark.symbolic.encode import ORDERS
+
+    assert VARIABLE_ORDERS.words == ORDERS

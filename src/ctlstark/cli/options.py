@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..api import ENGINES as ENGINE_NAMES
 from ..runtime.limits import parse_size
 from ..runtime.records import record
+from ..semantics.strategies import STRATEGY_SEMANTICS as STRATEGY_NAMES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -40,12 +42,13 @@ class Choice:
 
 
 VARIABLE_ORDERS = Choice("VariableOrder", ("structure", "declaration"))
-"""`--order` choices (symbolic.encode.ORDERS)."""
-ENGINES = Choice("Engine", ("bdd", "sat", "auto"))
-"""`check --engine` and `batch --engine` choices: the BDD engine, the SAT engine (docs/sat.md), or both side by
-side (docs/portfolio.md)."""
-STRATEGY_SEMANTICS = Choice("StrategySemantics", ("perfect", "uniform", "uniform-objective", "uniform-pooled"))
-"""`--strategies` choices (semantics.strategies.STRATEGY_SEMANTICS)."""
+"""`--order` choices: `symbolic.encode.ORDERS`, written again here because that module imports dd, which a
+usage error or `--help` need not load (tests/test_cli_quick.py compares the two)."""
+ENGINES = Choice("Engine", ENGINE_NAMES)
+"""`check --engine` and `batch --engine` choices (`api.ENGINES`): the BDD engine, the SAT engine (docs/sat.md),
+or both side by side (docs/portfolio.md)."""
+STRATEGY_SEMANTICS = Choice("StrategySemantics", STRATEGY_NAMES)
+"""`--strategies` choices (`semantics.strategies.STRATEGY_SEMANTICS`)."""
 
 
 @record
