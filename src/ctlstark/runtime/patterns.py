@@ -13,6 +13,7 @@ The flags are `re`'s values, so that their names need no import either.
 
 from __future__ import annotations
 
+import functools
 import sys
 
 import _sre
@@ -20,6 +21,7 @@ import _sre
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from re import Pattern
+    from typing import Any
 
 IGNORECASE = 2
 MULTILINE = 8
@@ -38,13 +40,19 @@ def interpreter() -> tuple[int, int, int, int]:
     return sys.version_info[0], sys.version_info[1], _sre.MAGIC, _sre.CODESIZE
 
 
+@functools.cache
+def _precompiled() -> dict[tuple[str, int], tuple[Any, ...]]:
+    """The table of `pattern_codes.py` when it was made for this interpreter, else an empty one (read once)."""
+    from .pattern_codes import CODES, INTERPRETER
+
+    return CODES if INTERPRETER == interpreter() else {}
+
+
 def compile(pattern: str, flags: int = 0) -> Pattern[str]:  # noqa: A001 - `re.compile`'s name
     """`re.compile(pattern, flags)`, from the precompiled opcodes when this interpreter is the one they were
     made for."""
     REQUESTED.add((pattern, flags))
-    from .pattern_codes import CODES, INTERPRETER
-
-    arguments = CODES.get((pattern, flags)) if INTERPRETER == interpreter() else None
+    arguments = _precompiled().get((pattern, flags))
     if arguments is None:
         import re
 
