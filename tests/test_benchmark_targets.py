@@ -158,6 +158,24 @@ def test_startup_reading_subtracts_the_bare_interpreter_and_judges_nothing() -> 
     assert reading.measured.startswith("1 of 2 within")  # 0.07 ≤ 0.092 < 0.12
     assert "b 0.120 s" in reading.measured
 
+def test_small_models_get_their_further_runs_in_passes_and_keep_the_least(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+    answers = {"a": iter([0.09, 0.30]), "b": iter([0.20, 0.05]), "broken": iter([])}
+
+    def fake_run(path: object, timeout: float) -> corpus.Run:
+        asked.append(str(path))
+        cpu = next(answers[str(path)])
+        return tool_run(cpu, status="ok" if cpu < 0.25 else "timeout")
+
+    monkeypatch.setattr(targets, "ctlstark_run", fake_run)
+    monkeypatch.setattr(targets, "progress", lambda text: None)
+    models = [small("a", 0.10), small("b", 0.10), small("broken", 0.0, status="error")]
+    targets.more_small_runs(models, {"a": "a", "b": "b", "broken": "broken"}, runs=3, timeout=1.0)
+    assert asked == ["a", "b", "a", "b"]  # one run of each model per pass; a failed model is not rerun
+    assert models[0].ctlstark.status == "timeout"  # a failed run is never hidden by a faster one
+    assert models[1].ctlstark.cpu == 0.05 and models[1].ctlstark.cpu_all_runs == [0.10, 0.20, 0.05]
+
+
 
 @pytest.mark.parametrize(("lines", "mcmas", "expected"), [
     (250, tool_run(0.99), True), (251, tool_run(0.01), False), (100, tool_run(1.0), False),
