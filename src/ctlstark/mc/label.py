@@ -525,7 +525,9 @@ class Checker:
         pre = self.controllable(self._members(formula.group))
         if self.strategies != "perfect":
             return self._uniform_strategic(formula, pre)
-        self.routes[formula] = "perfect:EX" if pre.existential else "perfect:pre_g"
+        self.routes[formula] = ("perfect:EX" if pre.existential else
+                                "perfect:frontiers" if not isinstance(formula.path, f.X) and pre.by_frontiers else
+                                "perfect:pre_g")
         key = (pre.members, formula.path)
         cached = self._strategic_cache.get(key)
         if cached is None:
