@@ -525,9 +525,7 @@ class Checker:
         pre = self.controllable(self._members(formula.group))
         if self.strategies != "perfect":
             return self._uniform_strategic(formula, pre)
-        self.routes[formula] = ("perfect:EX" if pre.existential else
-                                "perfect:frontiers" if not isinstance(formula.path, f.X) and pre.by_frontiers else
-                                "perfect:pre_g")
+        self.routes[formula] = _perfect_route(formula, pre)
         key = (pre.members, formula.path)
         cached = self._strategic_cache.get(key)
         if cached is None:
@@ -647,6 +645,15 @@ class Checker:
     def _check_agent(self, agent: str) -> None:
         if agent not in self.system.model.agent_names:
             raise UnsupportedFormula(f"unknown agent {agent!r}")
+
+
+def _perfect_route(formula: f.ATL, pre: atl.ControllablePreimage) -> str:
+    """How `<g>…` is computed under perfect information, as `--stats` names it (docs/cli.md)."""
+    if pre.existential:
+        return "perfect:EX"
+    if not isinstance(formula.path, f.X) and pre.by_frontiers:
+        return "perfect:frontiers"
+    return "perfect:pre_g"
 
 
 def _fairness_parts(path: f.Formula) -> tuple[list[f.Formula], ...] | None:
