@@ -25,8 +25,8 @@ for one player), a joint action's successors all lie in Z exactly when it is ena
 its one successor does, and the pre-image of a set of successors distributes over union
 and difference. So the escaping moves (an enabled move whose successor is outside Z) of
 the `F`/`U` fixpoints lose, each round, the moves into the round's new states, and those
-of `G` gain the moves into its removed states (`by_frontiers`, `forced_avoiding`): a
-pre-image of a frontier per round, not of the whole complement of Z.
+of `G` gain the moves into its removed states (`safe_into_growing`, `safe_into_shrinking`):
+a pre-image of a frontier per round, not of the whole complement of Z.
 
 A state without any enabled joint action (a deadlock) has no controllable
 pre-image: `<g>X φ` is false there. Fairness is not applied (MCMAS's default
@@ -36,9 +36,8 @@ temporal logic", JACM 49 (2002).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from ..runtime.limits import checkpoint
 from ..semantics.fixpoint import fixpoint
 from . import ctl
 from ..symbolic import bdd as backend
@@ -66,7 +65,7 @@ class ControllablePreimage:
         """States where the coalition can force the next state into `target`."""
         if self.existential:
             return ctl.ex(self.system, target)
-        return self.forced_avoiding(self.escaping(target))
+        return self.forced(self.safe(target))
 
     def escaping(self, target: Function) -> Function:
         """The enabled (reachable state, joint action) pairs with a successor outside `target`."""
@@ -90,17 +89,57 @@ class ControllablePreimage:
         # 8.4 s against 0.18 s per pre-image.
         return self.coalition_enabled & ~backend.and_exists(escaping, self.coalition_enabled, self.opponent_bits)
 
-    def forced_avoiding(self, escaping: Function) -> Function:
-        """Reachable states where the coalition has an available action that no response completes into
-        one of the `escaping` joint actions (`pre_g(Z)` when they are the ones with a successor outside Z)."""
+    def forced(self, safe: Function) -> Function:
+        """The reachable states where some coalition action is in `safe` (`pre_g(Z)` from `safe(Z)`)."""
         system = self.system
-        return system.reachable & backend.exist(system.bdd, self.coalition_bits, self.safe_avoiding(escaping))
+        return system.reachable & backend.exist(system.bdd, self.coalition_bits, safe)
 
     @property
     def by_frontiers(self) -> bool:
-        """Whether the fixpoints run by frontiers: each enabled joint action has one successor, and
-        `pre_g` is not simply `EX`."""
+        """Whether `safe_into_growing` and `safe_into_shrinking` work by frontiers: each enabled joint
+        action has one successor, and `pre_g` is not simply `EX`."""
         return not self.existential and self.system.one_successor_per_move()
+
+    def safe_into_growing(self) -> Callable[[Function], Function]:
+        """`safe` for a sequence of targets that only grow (the rounds of `<g>F`, `<g>U` and the layers
+        of their strategies), one call per target.
+
+        By frontiers where `by_frontiers`: the escaping moves of a target are those of the one
+        before less the moves into the states it adds.
+        """
+        if not self.by_frontiers:
+            return self.safe
+        system = self.system
+        escaping, covered = system.enabled_pairs(), system.bdd.false
+
+        def safe(target: Function) -> Function:
+            nonlocal escaping, covered
+            escaping &= ~system.preimage_with_actions_within(target & ~covered, system.reachable)
+            covered = target
+            return self.safe_avoiding(escaping)
+        return safe
+
+    def safe_into_shrinking(self) -> Callable[[Function], Function]:
+        """`safe` for a sequence of targets that only shrink (the rounds of `<g>G`), one call per target.
+
+        By frontiers where `by_frontiers`: the escaping moves of a target are those of the one
+        before and the moves into the states it drops.
+        """
+        if not self.by_frontiers:
+            return self.safe
+        system = self.system
+        escaping: Function | None = None
+        covered = system.bdd.false
+
+        def safe(target: Function) -> Function:
+            nonlocal escaping, covered
+            if escaping is None:
+                escaping = self.escaping(target)
+            else:
+                escaping |= system.preimage_with_actions_within(covered & ~target, system.reachable)
+            covered = target
+            return self.safe_avoiding(escaping)
+        return safe
 
     def responses(self, target: Function) -> Function:
         """(state, coalition action, opponents' action) triples: the coalition action is available and
@@ -128,36 +167,20 @@ def can_force_next(pre: ControllablePreimage, holds: Function) -> Function:
 
 
 def can_force_always(pre: ControllablePreimage, holds: Function) -> Function:
-    """`<g>G φ = νZ. φ ∧ pre_g(Z)`; `EG φ` where `pre_g` is `EX`."""
+    """`<g>G φ = νZ. φ ∧ pre_g(Z)`; `EG φ` where `pre_g` is `EX`; by frontiers where each joint action has
+    one successor (`safe_into_shrinking`)."""
     if pre.existential:
         return ctl.eg(pre.system, holds)
-    if pre.by_frontiers:
-        return _always_by_frontiers(pre, holds)
-    return fixpoint(lambda current: holds & pre(current), holds & pre.system.reachable)
-
-
-def _always_by_frontiers(pre: ControllablePreimage, holds: Function) -> Function:
-    """`<g>G φ` where each joint action has one successor: the escaping moves (those whose successor
-    is not kept) gain, each round, only the moves into the states the round removed."""
-    system = pre.system
-    kept = holds & system.reachable
-    escaping = pre.escaping(kept)
-    while True:
-        checkpoint()
-        following = kept & pre.forced_avoiding(escaping)
-        removed = kept & ~following
-        if removed == system.bdd.false:
-            return kept
-        escaping |= system.preimage_with_actions_within(removed, system.reachable)
-        kept = following
+    safe_into = pre.safe_into_shrinking()
+    return fixpoint(lambda current: holds & pre.forced(safe_into(current)), holds & pre.system.reachable)
 
 
 def can_force_until(pre: ControllablePreimage, hold: Function, goal: Function) -> Function:
     """`<g>(φ U ψ) = μZ. ψ ∨ (φ ∧ pre_g(Z))`; `<g>F ψ` with φ = true.
 
     Where `pre_g` is `EX`, `E[φ U ψ]` by frontiers. Where each joint action has one successor,
-    by frontiers of the escaping moves (`_until_by_frontiers`: bunk_t's pairs of one-player
-    `<g>F` 61 → 33 s and 32 → 14 s). Otherwise whole rounds: restricted to the candidates of a
+    the escaping moves by frontiers (`safe_into_growing`: bunk_t's pairs of one-player `<g>F`
+    61 → 33 s and 32 → 14 s). Otherwise whole rounds: restricted to the candidates of a
     round (the states with a transition into the last new ones), the escaping pre-image
     conjoins an irregular care set, which blew one product up to 74–118 s on bunk_t; with the
     reachable states as care set the whole rounds were the faster on five of the seven GDL
@@ -165,20 +188,5 @@ def can_force_until(pre: ControllablePreimage, hold: Function, goal: Function) -
     """
     if pre.existential:
         return ctl.eu(pre.system, hold, goal)
-    if pre.by_frontiers:
-        return _until_by_frontiers(pre, hold, goal)
-    return fixpoint(lambda reached: reached | (hold & pre(reached)), goal & pre.system.reachable)
-
-
-def _until_by_frontiers(pre: ControllablePreimage, hold: Function, goal: Function) -> Function:
-    """`<g>(φ U ψ)` where each joint action has one successor: the escaping moves (those whose
-    successor is not reached) lose, each round, only the moves into the states the round added."""
-    system = pre.system
-    reached = new = goal & system.reachable
-    escaping = system.enabled_pairs()
-    while new != system.bdd.false:
-        checkpoint()
-        escaping &= ~system.preimage_with_actions_within(new, system.reachable)
-        new = hold & pre.forced_avoiding(escaping) & ~reached
-        reached |= new
-    return reached
+    safe_into = pre.safe_into_growing()
+    return fixpoint(lambda reached: reached | (hold & pre.forced(safe_into(reached))), goal & pre.system.reachable)

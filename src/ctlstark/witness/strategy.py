@@ -125,9 +125,10 @@ def _strategy(system: SymbolicSystem, pre: atl.ControllablePreimage, game: Game,
     else:
         layer = game.goal & reachable
         relation = system.bdd.false
+        safe_into = pre.safe_into_growing()
         while True:
             checkpoint()
-            safe = pre.safe(layer)
+            safe = safe_into(layer)
             grown = layer | (game.hold & reachable & backend.exist(system.bdd, pre.coalition_bits, safe))
             if grown == layer:
                 break
