@@ -323,8 +323,8 @@ def _whole_rounds_always(pre: atl.ControllablePreimage, holds):  # noqa: ANN001,
 @given(turn_based_games(), st.data())
 def test_fixpoints_by_frontiers_equal_whole_rounds(model: Model, data: st.DataObject) -> None:
     """Where each joint action has one successor, `<g>F/U/G` by frontiers (the moves into the states a
-    round added or removed) give the textbook fixpoints' states, and each target's safe moves are
-    `safe`'s, for every coalition and for goal and hold sets drawn from the model's atoms."""
+    round added or removed) give the textbook fixpoints' states, and each target's safe and
+    answering moves are `safe`'s and `answering`'s, for every coalition and for goal and hold sets drawn from the model's atoms."""
     system = build_system(model)
     checker = Checker(system)
     sets = [checker.states(f.Prop(name)) for name in sorted(model.propositions)] + [system.bdd.true, system.bdd.false]
@@ -343,7 +343,10 @@ def test_fixpoints_by_frontiers_equal_whole_rounds(model: Model, data: st.DataOb
         assert atl.can_force_until(pre, system.reachable, goal) == _whole_rounds_until(pre, system.reachable, goal)
         assert atl.can_force_always(pre, hold) == _whole_rounds_always(pre, hold)
         growing, shrinking = pre.safe_into_growing(), pre.safe_into_shrinking()
+        answering_growing, answering_shrinking = pre.answering_into_growing(), pre.answering_into_shrinking()
         target = goal
         for extra in (pick(), pick(), pick()):  # the strategies' layers: each call's safe moves as `safe`'s
             assert growing(target) == pre.safe(target) and shrinking(~target) == pre.safe(~target)
+            assert answering_growing(target) == pre.answering(target)
+            assert answering_shrinking(~target) == pre.answering(~target)
             target |= extra

@@ -141,24 +141,57 @@ class ControllablePreimage:
             return self.safe_avoiding(escaping)
         return safe
 
-    def responses(self, target: Function) -> Function:
-        """(state, coalition action, opponents' action) triples: the coalition action is available and
-        the others' answer has a successor in `target` (the relation behind `dual`)."""
-        return self.dual_with_responses(target)[1]
-
-    def dual(self, target: Function) -> Function:
-        """`reachable ∧ ¬pre_g(¬target)`: states where the others can answer every available coalition
-        action with a step into `target` (every deadlock: the coalition has no move there)."""
-        return self.dual_with_responses(target)[0]
-
     def dual_with_responses(self, target: Function) -> tuple[Function, Function]:
-        """`dual(target)` and `responses(target)` from one pre-image (counter-strategies need both)."""
+        """`reachable ∧ ¬pre_g(¬target)` — the states where the others can answer every available
+        coalition action with a step into `target` (every deadlock: the coalition has no move there) —
+        and the (state, coalition action, opponents' action) triples that answer so, from one
+        pre-image (counter-strategies need both)."""
+        return self.dual_answering(self.answering(target))
+
+    def answering(self, target: Function) -> Function:
+        """The enabled (reachable state, joint action) pairs with a successor in `target`."""
         system = self.system
-        answering = system.preimage_with_actions_within(system.reachable & target, system.reachable)  # as `safe`
+        return system.preimage_with_actions_within(system.reachable & target, system.reachable)  # as `escaping`
+
+    def dual_answering(self, answering: Function) -> tuple[Function, Function]:
+        """`dual_with_responses` of the target whose `answering` pairs these are."""
+        system = self.system
         answered = backend.and_exists(answering, self.coalition_enabled, self.opponent_bits)  # as in `safe`
         unanswered = self.coalition_enabled & ~answered
         dual = system.reachable & ~backend.exist(system.bdd, self.coalition_bits, unanswered)
         return dual, self.coalition_enabled & answering
+
+    def answering_into_growing(self) -> Callable[[Function], Function]:
+        """`answering` for targets that only grow (the layers of a `G` counter-strategy), one call per
+        target; by frontiers where `by_frontiers`: the pairs of the target before and those into the
+        states it adds."""
+        if not self.by_frontiers:
+            return self.answering
+        system = self.system
+        answering, covered = system.bdd.false, system.bdd.false
+
+        def answering_into(target: Function) -> Function:
+            nonlocal answering, covered
+            answering |= self.answering(target & ~covered)
+            covered = target
+            return answering
+        return answering_into
+
+    def answering_into_shrinking(self) -> Callable[[Function], Function]:
+        """`answering` for targets that only shrink (the rounds of an `F`/`U` counter-strategy), one call
+        per target; by frontiers where `by_frontiers`: the pairs of the target before less those into
+        the states it drops (exact as each joint action has one successor)."""
+        if not self.by_frontiers:
+            return self.answering
+        answering: Function | None = None
+        covered = self.system.bdd.false
+
+        def answering_into(target: Function) -> Function:
+            nonlocal answering, covered
+            answering = self.answering(target) if answering is None else answering & ~self.answering(covered & ~target)
+            covered = target
+            return answering
+        return answering_into
 
 
 def can_force_next(pre: ControllablePreimage, holds: Function) -> Function:

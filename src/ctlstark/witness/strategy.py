@@ -151,9 +151,10 @@ def _counter_strategy(system: SymbolicSystem, pre: atl.ControllablePreimage, gam
         relation, movers_all, within = winning & responses, winning, failing
     elif game.operator == "G":
         layer, relation = failing, false
+        answering_into = pre.answering_into_growing()
         while True:
             checkpoint()
-            dual, responses = pre.dual_with_responses(layer)  # one pre-image per step, not two
+            dual, responses = pre.dual_answering(answering_into(layer))  # one pre-image per step, not two
             grown = layer | dual
             if grown == layer:
                 break
@@ -162,14 +163,16 @@ def _counter_strategy(system: SymbolicSystem, pre: atl.ControllablePreimage, gam
         winning, movers_all, within = layer, layer & game.hold, layer
     else:
         winning = reachable & ~game.goal
+        answering_into = pre.answering_into_shrinking()
         while True:
             checkpoint()
-            narrowed = reachable & ~game.goal & (~game.hold | pre.dual(winning))
+            dual, responses = pre.dual_answering(answering_into(winning))
+            narrowed = reachable & ~game.goal & (~game.hold | dual)
             if narrowed == winning:
                 break
             winning = narrowed
         movers_all, within = winning & game.hold, winning
-        relation = movers_all & pre.responses(winning)
+        relation = movers_all & responses  # the answers into the final `winning`, from the last round
     roots = initial & winning
     if roots == false:
         raise WitnessError(f"no counter-strategy for {f.to_text(game.formula)}: no initial state is losing")
