@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import field
+from functools import cached_property
 
 from .logic.formula import Formula, is_comparison_name
 from .runtime.records import record
@@ -237,6 +238,20 @@ class Agent:
     @property
     def is_environment(self) -> bool:
         return self.name == ENVIRONMENT
+
+    @cached_property
+    def lines_by_variable(self) -> dict[Variable, tuple[tuple[Expr, Expr], ...]]:
+        """The evolution as (guard, value) lines per assigned variable, in file order; computed once per agent.
+
+        The BDD and SAT encoders and the explicit semantics read an agent's evolution variable by variable
+        under SingleAssignment: scanning every line for every variable is quadratic (an environment with
+        hundreds of variables and lines; a strategy replay steps through it at every state).
+        """
+        lines: dict[Variable, list[tuple[Expr, Expr]]] = {}
+        for rule in self.evolution:
+            for variable, value in rule.assignments:
+                lines.setdefault(variable, []).append((rule.guard, value))
+        return {variable: tuple(found) for variable, found in lines.items()}
 
 
 # --------------------------------------------------------------------------

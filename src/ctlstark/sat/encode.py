@@ -88,7 +88,6 @@ class Unrolling:
         self.actions: list[dict[str, Domain]] = []
         self._maps: dict[tuple[int, int], ValueMap] = {}
         self._keeps: dict[tuple[Variable, int], int] = {}
-        self._lines = {agent.name: _assignments_by_variable(agent) for agent in model.agents}
         self._held: list[Expr] = []  # keeps the ids used as cache keys alive
         self.idle: list[int] = []
         """Per step, the literal saying it is idle (`add_idle_or_step`), FALSE for a transition."""
@@ -347,10 +346,10 @@ class Unrolling:
     def _evolution(self, agent: Agent, t: int) -> None:
         circuit = self.circuit
         if self.model.semantics == "single":
-            lines = self._lines[agent.name]
+            lines = agent.lines_by_variable
             for variable in agent.own_variables:
                 guards, choices = [], []
-                for guard_expr, value in lines.get(variable, []):
+                for guard_expr, value in lines.get(variable, ()):
                     guard = self.condition(guard_expr, t)
                     guards.append(guard)
                     choices.append(circuit.and_((guard, self._assign(variable, value, t))))
@@ -367,11 +366,3 @@ class Unrolling:
             alternatives.append(circuit.and_(body))
         alternatives.append(circuit.and_([-circuit.or_(guards)] + [self._keep(v, t) for v in agent.own_variables]))
         circuit.clause(alternatives)
-
-
-def _assignments_by_variable(agent: Agent) -> dict[Variable, list[tuple[Expr, Expr]]]:
-    lines: dict[Variable, list[tuple[Expr, Expr]]] = defaultdict(list)
-    for rule in agent.evolution:
-        for variable, value in rule.assignments:
-            lines[variable].append((rule.guard, value))
-    return lines

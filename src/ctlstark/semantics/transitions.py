@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from ..model import Agent, Expr, Model, Value, Variable
+from ..model import Agent, Model, Value, Variable
 from .expressions import JointAction, Valuation, evaluate, fits, holds
 
 State = tuple[Value, ...]
@@ -146,7 +146,7 @@ def _multi_assignment(agent: Agent, valuation: Valuation, joint: JointAction) ->
 def _single_assignment(agent: Agent, valuation: Valuation, joint: JointAction) -> frozenset[tuple[Value, ...]]:
     """SingleAssignment: each own variable independently picks among its lines with a true guard."""
     per_variable: list[set[Value]] = []
-    lines_of = _lines_by_variable(agent)
+    lines_of = agent.lines_by_variable
     for variable in agent.own_variables:
         lines = [expr for guard, expr in lines_of.get(variable, ()) if holds(guard, valuation, joint)]
         if not lines:
@@ -156,27 +156,3 @@ def _single_assignment(agent: Agent, valuation: Valuation, joint: JointAction) -
         per_variable.append({value for value in values if fits(value, variable)})  # type: ignore[misc]
     return frozenset(itertools.product(*per_variable))
 
-
-_LINES_KEPT = 64
-_lines: dict[int, tuple[Agent, dict[Variable, list[tuple[Expr, Expr]]]]] = {}
-"""Each agent's evolution lines by assigned variable, for the last `_LINES_KEPT` agents (by identity:
-hashing a whole agent would cost more than the scan this saves)."""
-
-
-def _lines_by_variable(agent: Agent) -> dict[Variable, list[tuple[Expr, Expr]]]:
-    """The agent's evolution lines as variable -> [(guard, assigned expression)], in file order.
-
-    Scanning every line for every variable at every state was most of a strategy's replay on a
-    GDL game (ticTacToe: 8.6 M comparisons of variables for 4,866 successor steps).
-    """
-    known = _lines.get(id(agent))
-    if known is not None and known[0] is agent:
-        return known[1]
-    lines: dict[Variable, list[tuple[Expr, Expr]]] = {}
-    for rule in agent.evolution:
-        for assigned, expr in rule.assignments:
-            lines.setdefault(assigned, []).append((rule.guard, expr))
-    if len(_lines) >= _LINES_KEPT:
-        _lines.clear()
-    _lines[id(agent)] = (agent, lines)
-    return lines

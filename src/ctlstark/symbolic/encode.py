@@ -735,19 +735,6 @@ class ExpressionEncoder:
         return result
 
 
-def _assignments_by_variable(agent: Agent) -> dict[str, list[tuple[Expr, Expr]]]:
-    """The agent's evolution as (guard, value) lines per assigned variable, in file order.
-
-    Grouping once avoids scanning every line for every variable (quadratic on
-    an environment with hundreds of variables and lines).
-    """
-    lines: dict[str, list[tuple[Expr, Expr]]] = defaultdict(list)
-    for rule in agent.evolution:
-        for variable, value in rule.assignments:
-            lines[variable.qualified_name].append((rule.guard, value))
-    return lines
-
-
 def _sum_terms(expr: Expr) -> list[Expr]:
     """The terms of a chain of `+` (iteratively: chains can be thousands long)."""
     terms: list[Expr] = []
@@ -825,9 +812,8 @@ class TransitionEncoder:
     def evolution(self, agent: Agent, semantics: str) -> list[Function]:
         """Conjuncts relating (state, joint action) to the agent's next variables."""
         if semantics == "single":
-            lines = _assignments_by_variable(agent)
-            return [self._single_assignment(variable, lines.get(variable.qualified_name, []))
-                    for variable in agent.own_variables]
+            lines = agent.lines_by_variable
+            return [self._single_assignment(variable, lines.get(variable, ())) for variable in agent.own_variables]
         return [self._multi_assignment(agent)]
 
     def _multi_assignment(self, agent: Agent) -> Function:
@@ -845,7 +831,7 @@ class TransitionEncoder:
             alternatives |= body
         return alternatives | (~some_guard & self.keep_all(agent.own_variables))
 
-    def _single_assignment(self, variable: Variable, lines: list[tuple[Expr, Expr]]) -> Function:
+    def _single_assignment(self, variable: Variable, lines: Sequence[tuple[Expr, Expr]]) -> Function:
         """Lines (guard, value) assigning `variable` whose guard holds give its choices; else it keeps its value."""
         choices = self.manager.false
         some_guard = self.manager.false
